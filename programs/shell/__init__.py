@@ -1,0 +1,12 @@
+"""The DOS prompt that starts the other programs."""
+from vconsole.program import Program
+
+from .main import main
+
+PROGRAM = Program(
+    name="COMMAND",
+    main=main,
+    title="DOS prompt",
+    summary="the DOS prompt: DIR lists the programs, type a name to run one",
+    hidden=True,
+)

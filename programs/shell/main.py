@@ -1,0 +1,139 @@
+"""A small COMMAND.COM: the prompt, a few internal commands, and running programs.
+
+It is deliberately plain DOS: grey on black, ``C:\\TOYS>``, F3 brings back the
+last command line, names are case-insensitive, and anything it does not know
+gets the famous "Bad command or file name".
+"""
+from __future__ import annotations
+
+import datetime
+
+from vconsole.disk import DiskError
+from vconsole.program import Dos, UnknownProgram, discover, find
+from vconsole.switches import SwitchError
+
+PROMPT = "C:\\TOYS>"
+VERSION = "vconsole DOS Version 6.22 (text-mode PC emulation)"
+MAX_LINE = 126  # the DOS command-line limit (127 bytes with the CR)
+
+HELP = """\
+Commands:
+  DIR          list the programs and the files in this directory
+  CLS          clear the screen
+  VER          show the version
+  HELP         this list
+  EXIT         leave vconsole
+  name [sw]    run a program, e.g.  MILL MS
+F3 brings back the last command line; Esc cancels the line being typed."""
+
+
+def main(dos: Dos) -> int:
+    scr = dos.screen
+    scr.clear(0x07)
+    scr.set_cursor(0, 0)
+    say(dos, VERSION + "\r\n\r\n")
+    last = ""
+    while True:
+        say(dos, PROMPT)
+        line = read_line(dos, last)
+        say(dos, "\r\n")
+        if not line.strip():
+            continue
+        last = line
+        if execute(dos, line) == "exit":
+            return 0
+
+
+def say(dos: Dos, text: str) -> None:
+    dos.screen.tty(text)
+    dos.screen.set_cursor(dos.screen.cursor_row, dos.screen.cursor_col)
+
+
+def read_line(dos: Dos, last: str) -> str:
+    """DOS buffered input (INT 21h AH=0Ah) with the F3 template key."""
+    buf: list[str] = []
+    while True:
+        key = dos.keyboard.read()
+        if key.name == "Enter":
+            return "".join(buf)
+        if key.name == "Backspace":
+            if buf:
+                buf.pop()
+                say(dos, "\b \b")
+        elif key.name == "Esc":
+            say(dos, "\\\r\n" + " " * len(PROMPT))
+            buf.clear()
+        elif key.name == "F3":
+            rest = last[len(buf):]
+            buf.extend(rest)
+            say(dos, rest)
+        elif key.char and len(buf) < MAX_LINE:
+            buf.append(key.char)
+            say(dos, key.char)
+        elif key.char:
+            dos.speaker.beep()
+
+
+def execute(dos: Dos, line: str) -> str | None:
+    words = line.split()
+    command, args = words[0].upper(), words[1:]
+    if command == "EXIT":
+        return "exit"
+    if command == "CLS":
+        dos.screen.clear(0x07)
+    elif command == "VER":
+        say(dos, "\r\n" + VERSION + "\r\n\r\n")
+    elif command in ("HELP", "/?"):
+        say(dos, HELP.replace("\n", "\r\n") + "\r\n")
+    elif command == "DIR":
+        directory(dos)
+    else:
+        run(dos, command, args)
+    return None
+
+
+def run(dos: Dos, command: str, args: list[str]) -> None:
+    try:
+        program = find(command)
+    except UnknownProgram:
+        program = None
+    if program is None or program.hidden:
+        say(dos, "Bad command or file name\r\n")
+        return
+    try:
+        code = dos.run(program, args)
+    except SwitchError as e:
+        say(dos, f"{e}\r\n")
+        return
+    scr = dos.screen
+    # Programs usually leave a cleared screen; start the prompt on a fresh line below what remains.
+    if code:
+        say(dos, f"\r\n{program.name} ended with errorlevel {code}\r\n")
+    if scr.cursor_row >= 24 or scr.text(scr.cursor_row).strip():
+        say(dos, "\r\n")
+
+
+def directory(dos: Dos) -> None:
+    lines = [" Volume in drive C is TOYS", " Directory of C:\\TOYS", ""]
+    count = 0
+    for name, prog in discover().items():
+        if prog.hidden:
+            continue
+        lines.append(f"{name.upper():8} EXE   {prog.summary[:58]}")
+        count += 1
+    try:
+        files = dos.drive.listdir()
+    except DiskError:
+        files = []
+    for fname in files:
+        stem, _, ext = fname.partition(".")
+        try:
+            st = (dos.drive.root / fname).stat()
+            when = datetime.datetime.fromtimestamp(st.st_mtime).strftime("%m-%d-%y  %I:%M%p").lower()
+            lines.append(f"{stem[:8]:8} {ext[:3]:3} {st.st_size:>10,} {when}")
+        except OSError:
+            lines.append(f"{stem[:8]:8} {ext[:3]:3}")
+        count += 1
+    lines.append(f"{count:>9} file(s)")
+    lines.append("")
+    say(dos, "\r\n".join(lines) + "\r\n")

@@ -1,0 +1,153 @@
+"""``vconsole``: start a program (or the DOS prompt), render a screen dump, or run the monkey.
+
+Errors a person can make on the command line (an unknown program or switch,
+a bad option value, a missing script file) end with one clear line and exit
+status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .adapters import ADAPTERS, MONITORS
+from .disk import Drive
+from .keyscript import KeyScriptError
+from .machine import Machine, MachineConfig
+from .program import Program, RunOptions, UnknownProgram, discover, find, run_program
+from .switches import SwitchError
+
+EXIT_USAGE = 2
+
+
+class CliError(Exception):
+    """A command-line mistake: the message is printed as one line, exit status 2."""
+
+
+def default_drive() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("vconsole", appauthor=False)) / "TOYS"
+
+
+def _scale(text: str) -> int:
+    n = int(text)
+    if not 1 <= n <= 16:
+        raise argparse.ArgumentTypeError("must be a whole number from 1 to 16")
+    return n
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="vconsole",
+        description="An IBM PC in 80x25 text mode. With no PROGRAM, the DOS prompt starts.",
+    )
+    p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
+    p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")
+    p.add_argument("--list", action="store_true", help="list the installed programs and exit")
+    p.add_argument("--display", choices=sorted(ADAPTERS), default="ega", help="display adapter (default ega)")
+    p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
+    p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
+    p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
+    p.add_argument("--speaker", choices=("ideal", "filtered"), default="ideal",
+                   help="speaker model: ideal square wave or a small-speaker filter")
+    p.add_argument("--drive", type=Path, default=None, help="host folder used as the programs' DOS directory")
+    p.add_argument("--seed", type=int, default=None, help="seed for the programs' random numbers")
+    p.add_argument("--shareware", action="store_true", help="the unregistered versions' limits")
+    p.add_argument("--headless", action="store_true", help="no window: scripted input on a virtual clock")
+    p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
+    p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
+    p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
+    p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
+    p.add_argument("--scale", type=_scale, default=None, help="screenshot/window scale (whole steps, 4:3 shape)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] == "render":
+            from .render_cli import main as render_main
+
+            return render_main(argv[1:])
+        if argv and argv[0] == "monkey":
+            from .monkey import main as monkey_main
+
+            return monkey_main(argv[1:])
+        return _run(argv)
+    except CliError as e:
+        print(f"vconsole: {e}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _read_script(spec: str | None) -> str:
+    if spec is None:
+        return ""
+    if spec.startswith("@"):
+        path = Path(spec[1:])
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise CliError(f"cannot read key script {path}: {getattr(e, 'strerror', None) or e}") from None
+    return spec
+
+
+def _run(argv: list[str]) -> int:
+    parser = _parser()
+    args = parser.parse_intermixed_args(argv)
+    programs = discover()
+    if args.list:
+        for name, prog in programs.items():
+            if not prog.hidden:
+                print(f"{name.upper():10} {prog.summary}")
+        return 0
+    try:
+        program: Program = find(args.program or "shell")
+    except UnknownProgram:
+        names = ", ".join(n.upper() for n, p in programs.items() if not p.hidden)
+        raise CliError(f"Bad command or file name - {args.program}. Programs here: {names}") from None
+    try:
+        switches = program.parse_switches(args.switches)
+    except SwitchError as e:
+        raise CliError(f"{program.name}: {e}") from None
+
+    drive = Drive(args.drive or default_drive())
+    options = RunOptions(seed=args.seed, shareware=args.shareware)
+    config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
+                           mute=args.mute, speaker_model=args.speaker)
+
+    def target(machine: Machine) -> int:
+        return run_program(machine, program, switches, drive, options)
+
+    if args.headless or args.keys is not None:
+        return _headless(args, config, target)
+    if args.screenshot or args.dump_text:
+        raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
+    from .frontends import window
+
+    return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
+                      title=f"vconsole - {program.name}")
+
+
+def _headless(args, config: MachineConfig, target) -> int:
+    from .frontends import headless
+
+    try:
+        script = _read_script(args.keys)
+        outcome = headless.run(target, config, script, record_audio=args.record_audio)
+    except KeyScriptError as e:
+        raise CliError(str(e)) from None
+    if args.screenshot:
+        from .capture import save_png, screenshot_frame
+
+        save_png(screenshot_frame(outcome.state, config, outcome.elapsed, args.scale), args.screenshot)
+    if args.dump_text:
+        from .disk import atomic_write
+
+        text = "\n".join(line.rstrip() for line in outcome.text) + "\n"
+        atomic_write(args.dump_text, text.encode("utf-8"))
+    return outcome.exit_code or 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

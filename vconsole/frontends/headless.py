@@ -1,0 +1,119 @@
+"""Running a program with no window: scripted input on a virtual clock.
+
+Whenever the program waits (for a key, a delay, a note), the runner hands it
+the next scripted event; ``wait:MS`` moves the virtual clock.  The run ends
+when the program returns, or when it waits for input with the script used up:
+that moment is the one the screenshot and text dump capture.  It is then
+stopped as if its window had been closed, so its auto-save runs.
+"""
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import keyscript
+from ..clock import VirtualClock
+from ..machine import Machine, MachineConfig, ProgramExit
+from ..mouse import LEFT, RIGHT
+from ..video import ScreenState
+
+#: after the script is used up, a program that keeps itself busy (a demo,
+#: computer against computer) gets this much machine time before the run ends.
+IDLE_LIMIT_S = 3600.0
+
+
+class ScriptEnded(ProgramExit):
+    """The script is used up while the program waits for input: the run is over."""
+
+
+@dataclass
+class Outcome:
+    exit_code: int | None  # None when the run was ended by the script running out
+    state: ScreenState  # the screen at the end (before any teardown)
+    text: list[str]
+    elapsed: float  # machine seconds
+    events_used: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+class ScriptHost:
+    """Feeds scripted events to a machine each time its program waits."""
+
+    def __init__(self, events: list[keyscript.Event], on_end: Callable[[Machine], None] | None = None,
+                 idle_limit: float = IDLE_LIMIT_S) -> None:
+        self.queue = collections.deque(events)
+        self.on_end = on_end
+        self.used = 0
+        self.idle_limit = idle_limit
+        self._ran_out_at: float | None = None
+        self._wait_left = 0.0  # part of a wait:MS not yet spent when a deadline cut in
+
+    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool) -> None:
+        clock: VirtualClock = machine.clock  # type: ignore[assignment]
+        while True:
+            machine.check_stop()
+            if wake_on_input and machine.input_waiting():
+                return
+            now = clock.now()
+            if deadline is not None and now >= deadline:
+                return
+            if self._wait_left > 0:
+                target = now + self._wait_left
+                if deadline is not None and deadline < target:
+                    self._wait_left = target - deadline
+                    clock.advance_to(deadline)
+                    return
+                self._wait_left = 0.0
+                clock.advance_to(target)
+                continue
+            if not self.queue:
+                if self._ran_out_at is None:
+                    self._ran_out_at = now
+                if deadline is None or now - self._ran_out_at > self.idle_limit:
+                    if self.on_end:
+                        self.on_end(machine)
+                    machine.request_stop()
+                    raise ScriptEnded()
+                clock.advance_to(deadline)
+                return
+            ev = self.queue.popleft()
+            self.used += 1
+            self.apply(machine, ev)
+
+    def apply(self, machine: Machine, ev: keyscript.Event) -> None:
+        if isinstance(ev, keyscript.Press):
+            machine.keyboard.push(ev.word)
+        elif isinstance(ev, keyscript.Wait):
+            self._wait_left += ev.ms / 1000.0
+        else:
+            machine.mouse.host_move_cell(ev.col, ev.row)
+            if ev.action in ("click", "rclick"):
+                button = LEFT if ev.action == "click" else RIGHT
+                machine.mouse.host_button(button, True)
+                machine.mouse.host_button(button, False)
+
+
+def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
+        script: str | list[keyscript.Event] = "", idle_limit: float = IDLE_LIMIT_S,
+        machine_hook: Callable[[Machine], None] | None = None) -> Outcome:
+    """Run ``target(machine)`` headless with a key script; returns what the screen showed at the end."""
+    events = keyscript.parse(script) if isinstance(script, str) else list(script)
+    captured: dict = {}
+
+    def capture(m: Machine) -> None:
+        captured["state"] = m.screen.snapshot()
+        captured["text"] = m.screen.lines()
+
+    host = ScriptHost(events, on_end=capture, idle_limit=idle_limit)
+    machine = Machine(config, clock=VirtualClock(), host=host)
+    if machine_hook:
+        machine_hook(machine)
+    code: int | None
+    try:
+        code = int(target(machine) or 0)
+    except ProgramExit:
+        code = None
+    if "state" not in captured:
+        capture(machine)
+    return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used)

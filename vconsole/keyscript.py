@@ -1,0 +1,129 @@
+"""The little language of ``--keys`` scripts for headless runs.
+
+Tokens are separated by white space: a single printable character types it;
+``"some text"`` types each character (Space included); key names such as
+``F1 Enter Esc Up KP7 Gray+`` and combinations ``Ctrl+Q Alt+X Shift+Tab``
+press that key; ``wait:MS`` lets MS milliseconds of machine time pass;
+``move:COL,ROW``, ``click:COL,ROW`` and ``rclick:COL,ROW`` drive the mouse in
+0-based text cells.  ``#`` starts a comment to the end of the line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .keyboard import word_for, word_for_char
+
+
+class KeyScriptError(ValueError):
+    """A token the script language does not know; the message names it."""
+
+
+@dataclass(frozen=True)
+class Press:
+    word: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Wait:
+    ms: float
+    token: str
+
+
+@dataclass(frozen=True)
+class Mouse:
+    action: str  # "move", "click", "rclick"
+    col: int
+    row: int
+    token: str
+
+
+Event = Press | Wait | Mouse
+_MOUSE = re.compile(r"^(move|click|rclick):(\d+),(\d+)$", re.I)
+_WAIT = re.compile(r"^wait:(\d+(?:\.\d+)?)$", re.I)
+
+
+def parse(script: str) -> list[Event]:
+    """Turn a script into events; a bad token raises KeyScriptError naming it."""
+    events: list[Event] = []
+    for tok, quoted in _tokens_with_quotes(script):
+        if not quoted:
+            events.append(_one(tok))
+            continue
+        for ch in tok:
+            try:
+                events.append(Press(word_for_char(ch), tok))
+            except KeyError:
+                raise KeyScriptError(f"cannot type {ch!r} in {tok!r}") from None
+    return events
+
+
+def _tokens_with_quotes(script: str) -> list[tuple[str, bool]]:
+    """Split on white space, keeping "quoted text" whole; '#' outside quotes starts a comment."""
+    out: list[tuple[str, bool]] = []
+    i, n = 0, len(script)
+    while i < n:
+        ch = script[i]
+        if ch.isspace():
+            i += 1
+        elif ch == "#" and (i + 1 >= n or script[i + 1].isspace()) and (i == 0 or script[i - 1].isspace()):
+            while i < n and script[i] != "\n":
+                i += 1
+        elif ch == '"' and i + 1 < n and '"' in script[i + 1:]:
+            j = script.index('"', i + 1)
+            out.append((script[i + 1:j], True))
+            i = j + 1
+        else:
+            j = i
+            while j < n and not script[j].isspace():
+                j += 1
+            out.append((script[i:j], False))
+            i = j
+    return out
+
+
+def _one(tok: str) -> Event:
+    m = _WAIT.match(tok)
+    if m:
+        return Wait(float(m.group(1)), tok)
+    m = _MOUSE.match(tok)
+    if m:
+        col, row = int(m.group(2)), int(m.group(3))
+        if not (0 <= col < 80 and 0 <= row < 25):
+            raise KeyScriptError(f"mouse cell out of the 80x25 screen in {tok!r}")
+        return Mouse(m.group(1).lower(), col, row, tok)
+    if len(tok) == 1:
+        try:
+            return Press(word_for_char(tok), tok)
+        except KeyError:
+            raise KeyScriptError(f"unknown key {tok!r}") from None
+    try:
+        return Press(word_for(_canonical(tok)), tok)
+    except KeyError:
+        raise KeyScriptError(f"unknown key-script token {tok!r}") from None
+
+
+_CANON = {n.lower(): n for n in (
+    "Enter", "Esc", "Space", "Tab", "Backspace", "Up", "Down", "Left", "Right", "Home", "End",
+    "PgUp", "PgDn", "Ins", "Del", "Gray+", "Gray-", "Gray*", "Gray/", "KPEnter", "Shift", "Ctrl", "Alt")}
+_CANON.update({f"f{n}": f"F{n}" for n in range(1, 13)})
+_CANON.update({f"kp{n}": f"KP{n}" for n in range(10)})
+_CANON.update({"kp.": "KP.", "escape": "Esc", "return": "Enter", "pageup": "PgUp", "pagedown": "PgDn",
+               "insert": "Ins", "delete": "Del"})
+
+
+def _canonical(tok: str) -> str:
+    """Key names are case-insensitive: 'ctrl+q', 'f7', 'ESC', 'shift+tab' all work."""
+    if tok.lower() in _CANON:
+        return _CANON[tok.lower()]
+    low = tok.lower()
+    if low.endswith("gray+"):  # the key's own name ends in '+'
+        mods, base = tok[:-5].split("+")[:-1], "Gray+"
+    else:
+        *mods, base = tok.split("+")
+    mods = [m.capitalize() for m in mods]
+    base = _CANON.get(base.lower(), base)
+    if len(base) == 1 and mods and base.isalpha():
+        base = base.lower()
+    return "+".join(mods + [base])

@@ -1,0 +1,132 @@
+"""One virtual PC: the devices wired together and the way a program waits.
+
+A DOS program blocks: it waits for a key, delays, plays a note and waits for
+it to end.  Every such wait comes here (``idle``).  The front end decides what
+waiting means: the window's thread sleeps until input or the deadline, the
+headless runner feeds the next scripted event and moves the virtual clock.
+Because all waits pass one door, closing the window can stop a program at its
+next service call by raising ``ProgramExit`` there, and no thread is left.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Protocol
+
+from .adapters import ADAPTERS, Adapter
+from .clock import Clock, RealClock
+from .keyboard import Keyboard
+from .mouse import MouseDriver
+from .speaker import Speaker
+from .video import TextScreen
+
+
+class ProgramExit(BaseException):
+    """Unwinds a program when the machine is being switched off (window closed, script ended).
+
+    A BaseException so that a program's ``except Exception`` cannot swallow it;
+    ``finally`` blocks still run, which is where auto-saves belong.
+    """
+
+
+class Host(Protocol):
+    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool) -> None:
+        """Block until the deadline (machine seconds), or input when asked; may raise ProgramExit."""
+
+
+class RealTimeHost:
+    """Waiting on wall-clock time, woken early by input or a stop request (the window's way)."""
+
+    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool) -> None:
+        with machine.wakeup:
+            while True:
+                machine.check_stop()
+                if wake_on_input and machine.input_waiting():
+                    return
+                now = machine.clock.now()
+                if deadline is not None and now >= deadline:
+                    return
+                timeout = 0.1 if deadline is None else min(0.1, deadline - now)
+                machine.wakeup.wait(timeout)
+
+
+@dataclass(frozen=True)
+class MachineConfig:
+    adapter: str = "ega"
+    monitor: str = "color"
+    mouse: bool = True
+    mute: bool = False
+    speaker_model: str = "ideal"
+
+
+class _SpeakerClock:
+    """The speaker times notes on machine time and waits through the machine."""
+
+    def __init__(self, machine: "Machine") -> None:
+        self._m = machine
+
+    def now(self) -> float:
+        return self._m.clock.now()
+
+    def sleep(self, seconds: float) -> None:
+        self._m.delay(seconds)
+
+
+class Machine:
+    def __init__(self, config: MachineConfig = MachineConfig(), clock: Clock | None = None,
+                 host: Host | None = None) -> None:
+        if config.adapter not in ADAPTERS:
+            raise ValueError(f"unknown display adapter {config.adapter!r}")
+        self.config = config
+        self.adapter: Adapter = ADAPTERS[config.adapter]
+        self.clock = clock or RealClock()
+        self.host: Host = host or RealTimeHost()
+        self.wakeup = threading.Condition()
+        self._stop = threading.Event()
+        self.screen = TextScreen(mono=self.adapter.mono)
+        if self.adapter.mono:
+            self.screen.set_cursor_shape(0x0B, 0x0C)  # the MDA BIOS's own default
+        self.keyboard = Keyboard(idle=self.idle, on_overflow=self._buffer_full)
+        self.keyboard.poll_hook = self.check_stop
+        self.mouse = MouseDriver(self.screen, installed=config.mouse)
+        self.mouse.on_event = self.notify
+        self.speaker = Speaker(_SpeakerClock(self))
+        self.speaker.muted = config.mute
+        self.program_name = ""  # what the window title shows
+
+    # -- waiting ----------------------------------------------------------------
+    def input_waiting(self) -> bool:
+        return self.keyboard.pending() > 0 or bool(self.mouse.events)
+
+    def idle(self, deadline: float | None = None, wake_on_input: bool = True) -> None:
+        self.check_stop()
+        self.host.idle(self, deadline, wake_on_input)
+        self.mouse.run_handlers()
+
+    def delay(self, seconds: float) -> None:
+        """Wait without caring about input, like a timed loop on the BIOS tick count."""
+        end = self.clock.now() + max(0.0, seconds)
+        while self.clock.now() < end:
+            self.idle(end, wake_on_input=False)
+
+    def notify(self) -> None:
+        """Input arrived (called from the front end's thread)."""
+        with self.wakeup:
+            self.wakeup.notify_all()
+
+    # -- stopping ---------------------------------------------------------------------
+    def request_stop(self) -> None:
+        self._stop.set()
+        self.notify()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
+
+    def check_stop(self) -> None:
+        if self._stop.is_set():
+            raise ProgramExit()
+
+    def _buffer_full(self) -> None:
+        """The BIOS's short beep when type-ahead overflows; it must not block the front end."""
+        self.speaker.click()

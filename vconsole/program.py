@@ -1,0 +1,184 @@
+"""What a program is, what it is given, and how programs are found.
+
+A program is a ``Program`` record exported by a package and registered in the
+``vconsole.programs`` entry-point group, so anyone can add one with a
+``pyproject.toml`` line.  Its ``main(dos)`` receives a ``Dos``: the screen,
+keyboard, mouse, speaker, clock and disk of one machine, plus its switches.
+It is written like the DOS program it imitates: it blocks on those services
+and simply returns when done; the runtime tidies the hardware up afterwards.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Callable
+
+from . import switches as switch_parser
+from .disk import Drive
+from .keyboard import Key
+from .machine import Machine
+from .mouse import MouseEvent
+
+GROUP = "vconsole.programs"
+
+
+@dataclass(frozen=True)
+class Program:
+    """A runnable program: its DOS name, entry function and the switches it takes."""
+
+    name: str  # the DOS name typed at the prompt, e.g. "MILL"
+    main: Callable[["Dos"], int | None]
+    switches: tuple[str, ...] = ()  # single letters/symbols and slash words, e.g. ("S", "M", "/NS")
+    title: str = ""
+    summary: str = ""  # one line for DIR and HELP
+    hidden: bool = False  # not listed by DIR (e.g. the shell itself)
+
+    def parse_switches(self, words: list[str]) -> frozenset[str]:
+        return switch_parser.parse(words, self.switches)
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """Runtime choices from the command line that a program may look at."""
+
+    seed: int | None = None
+    shareware: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+class UnknownProgram(LookupError):
+    pass
+
+
+def discover() -> dict[str, Program]:
+    """All installed programs by lower-case name."""
+    found: dict[str, Program] = {}
+    for ep in entry_points(group=GROUP):
+        prog = ep.load()
+        if not isinstance(prog, Program):
+            raise TypeError(f"entry point {ep.name} must name a vconsole.program.Program")
+        found[ep.name.lower()] = prog
+    return dict(sorted(found.items()))
+
+
+def find(name: str) -> Program:
+    progs = discover()
+    key = name.lower()
+    for suffix in ("", ".exe", ".com", ".bat"):
+        if key.endswith(suffix) and key[: len(key) - len(suffix)] in progs and suffix:
+            key = key[: len(key) - len(suffix)]
+    if key not in progs:
+        raise UnknownProgram(name)
+    return progs[key]
+
+
+class Dos:
+    """The services one running program gets; see DESIGN.md for the hardware behind each."""
+
+    def __init__(self, machine: Machine, program: Program, switches: frozenset[str] = frozenset(),
+                 drive: Drive | None = None, options: RunOptions = RunOptions()) -> None:
+        self.machine = machine
+        self.program = program
+        self.switches = switches
+        self.options = options
+        self.screen = machine.screen
+        self.keyboard = machine.keyboard
+        self.mouse = machine.mouse
+        self.speaker = machine.speaker
+        self.clock = machine.clock
+        self.drive = drive or Drive(Path.cwd())
+        self.rng = random.Random(options.seed)
+        self._sound_on = True
+
+    # -- facts about the machine ------------------------------------------------------
+    @property
+    def adapter(self) -> str:
+        return self.machine.adapter.name
+
+    @property
+    def mono_display(self) -> bool:
+        """True on an MDA or Hercules card, the thing a program checked to choose its colours."""
+        return self.machine.adapter.mono
+
+    @property
+    def mouse_installed(self) -> bool:
+        """INT 33h function 0's answer (resets the driver, as the real call did)."""
+        return self.mouse.reset()[0] == 0xFFFF
+
+    # -- time ---------------------------------------------------------------------------
+    def ticks(self) -> int:
+        return self.clock.ticks()
+
+    def now(self) -> float:
+        return self.clock.now()
+
+    def wait(self, ms: float) -> None:
+        """Pause for ms milliseconds of machine time (keys typed meanwhile wait in the buffer)."""
+        self.machine.delay(ms / 1000.0)
+
+    # -- input ----------------------------------------------------------------------------
+    def input(self, timeout_ms: float | None = None) -> Key | MouseEvent | None:
+        """Wait for the next key or mouse button event, or None when the timeout passes.
+
+        This is the loop every game of the time wrote by hand around INT 16h
+        AH=01h and INT 33h AX=0005h.
+        """
+        deadline = None if timeout_ms is None else self.clock.now() + timeout_ms / 1000.0
+        while True:
+            key = self.keyboard.get()
+            if key is not None:
+                return key
+            ev = self.mouse.next_event()
+            if ev is not None:
+                return ev
+            if deadline is not None and self.clock.now() >= deadline:
+                return None
+            self.machine.idle(deadline, wake_on_input=True)
+
+    # -- sound ------------------------------------------------------------------------------
+    @property
+    def sound_on(self) -> bool:
+        """The program's own sound switch; the --mute option silences regardless."""
+        return self._sound_on
+
+    @sound_on.setter
+    def sound_on(self, on: bool) -> None:
+        self._sound_on = bool(on)
+        self.speaker.muted = self.machine.config.mute or not self._sound_on
+
+    def run(self, program: Program, words: list[str] = ()) -> int:
+        """Run another program on this machine (the shell's EXEC); SwitchError propagates."""
+        switches = program.parse_switches(list(words))
+        return run_program(self.machine, program, switches, self.drive, self.options)
+
+
+def tidy(machine: Machine) -> None:
+    """Put the hardware back the way a well-behaved program left it on exit."""
+    machine.speaker.nosound()
+    machine.speaker.muted = machine.config.mute
+    if machine.mouse.installed:
+        machine.mouse.reset()
+    scr = machine.screen
+    scr.set_blink(True)
+    scr.set_border(0)
+    if machine.adapter.mono:
+        scr.set_cursor_shape(0x0B, 0x0C)
+    else:
+        scr.set_cursor_shape(6, 7)
+
+
+def run_program(machine: Machine, program: Program, switches: frozenset[str], drive: Drive,
+                options: RunOptions = RunOptions()) -> int:
+    """Run main(dos) to its end and tidy up; returns the DOS errorlevel."""
+    previous = machine.program_name
+    machine.program_name = program.name
+    dos = Dos(machine, program, switches, drive, options)
+    try:
+        code = program.main(dos)
+    finally:
+        machine.program_name = previous
+        if not machine.stopping:
+            tidy(machine)
+    return int(code or 0)
