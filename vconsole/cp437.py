@@ -18,8 +18,9 @@ TO_UNICODE: tuple[str, ...] = tuple(
 )
 
 FROM_UNICODE: dict[str, int] = {ch: b for b, ch in enumerate(TO_UNICODE)}
-# Friendly aliases: ordinary control characters a caller might type.
-FROM_UNICODE.setdefault("\u00a0", 0xFF)
+# A control character in a Python string is that byte (CR, LF, BS, BEL for teletype output).
+FROM_UNICODE.update({chr(b): b for b in range(32)})
+FROM_UNICODE["\x7f"] = 0x7F
 
 
 def encode(text: str | bytes, errors: str = "replace") -> bytes:
