@@ -145,7 +145,10 @@ def _headless(args, config: MachineConfig, target) -> int:
         from .disk import atomic_write
 
         text = "\n".join(line.rstrip() for line in outcome.text) + "\n"
-        atomic_write(args.dump_text, text.encode("utf-8"))
+        if str(args.dump_text) == "-":
+            sys.stdout.write(text)
+        else:
+            atomic_write(args.dump_text, text.encode("utf-8"))
     return outcome.exit_code or 0
 
 
