@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Print one JSON object with vconsole's speed and memory figures (medians).
+
+Each section lives beside this file (bench_render.py, bench_speaker.py,
+bench_mill.py, bench_window.py) and returns a nested dict whose keys name the
+figure and its unit.  Choose sections with arguments, e.g.
+``python3 scripts/bench.py render mill``; with none, all run.  The window
+section needs a display (it starts its own Xvfb when one is installed).
+"""
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+
+SECTIONS = {
+    "render": "bench_render",
+    "speaker": "bench_speaker",
+    "mill": "bench_mill",
+    "window": "bench_window",
+}
+
+
+def main(argv: list[str]) -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    chosen = argv or list(SECTIONS)
+    unknown = [s for s in chosen if s not in SECTIONS]
+    if unknown:
+        print(f"bench: unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}",
+              file=sys.stderr)
+        return 2
+    result: dict = {"machine": {"python": sys.version.split()[0], "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}}
+    for name in chosen:
+        module = importlib.import_module(SECTIONS[name])
+        result[name] = module.bench()
+    print(json.dumps(result, indent=2, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
