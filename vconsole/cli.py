@@ -96,6 +96,10 @@ def _run(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_intermixed_args(argv)
     programs = discover()
+    from .program import LOAD_ERRORS
+
+    for name, why in LOAD_ERRORS.items():
+        print(f"vconsole: program {name} could not be loaded ({why})", file=sys.stderr)
     if args.list:
         for name, prog in programs.items():
             if not prog.hidden:

@@ -52,13 +52,27 @@ class UnknownProgram(LookupError):
     pass
 
 
+#: programs whose entry point failed to load, with the reason (shown by the CLI and DIR)
+LOAD_ERRORS: dict[str, str] = {}
+
+
 def discover() -> dict[str, Program]:
-    """All installed programs by lower-case name."""
+    """All installed programs by lower-case name.
+
+    One broken third-party program must not take the prompt down with it, so a
+    failing entry point is left out and its reason kept in LOAD_ERRORS.
+    """
     found: dict[str, Program] = {}
+    LOAD_ERRORS.clear()
     for ep in entry_points(group=GROUP):
-        prog = ep.load()
+        try:
+            prog = ep.load()
+        except Exception as e:  # reported, not hidden: see LOAD_ERRORS
+            LOAD_ERRORS[ep.name.lower()] = f"{type(e).__name__}: {e}"
+            continue
         if not isinstance(prog, Program):
-            raise TypeError(f"entry point {ep.name} must name a vconsole.program.Program")
+            LOAD_ERRORS[ep.name.lower()] = "entry point does not name a vconsole.program.Program"
+            continue
         found[ep.name.lower()] = prog
     return dict(sorted(found.items()))
 

@@ -1,0 +1,186 @@
+"""The program model: discovery, the Dos services, stopping, tidying up."""
+import threading
+import time
+
+import pytest
+
+from vconsole.clock import TICK_HZ, RealClock, VirtualClock
+from vconsole.disk import Drive
+from vconsole.frontends import headless
+from vconsole.keyboard import Key
+from vconsole.machine import Machine, MachineConfig, ProgramExit, RealTimeHost
+from vconsole.mouse import LEFT, MouseEvent
+from vconsole.program import Dos, Program, RunOptions, discover, find, run_program
+
+
+def test_installed_programs_are_found_through_entry_points():
+    progs = discover()
+    assert {"shell", "testcard", "mill"} <= set(progs)
+    assert find("MILL") is progs["mill"] and find("mill.exe") is progs["mill"]
+
+
+def _run(main, script="", switches=frozenset(), tmp=None, **cfg):
+    prog = Program(name="T", main=main, switches=("S",))
+    return headless.run(lambda m: run_program(m, prog, switches, Drive(tmp or "."), RunOptions(seed=3)),
+                        MachineConfig(**cfg), script)
+
+
+def test_program_reads_keys_in_script_order_and_return_code_is_errorlevel():
+    got = []
+
+    def main(dos):
+        for _ in range(3):
+            got.append(dos.keyboard.read().name)
+        return 7
+
+    out = _run(main, "a F7 Ctrl+Q")
+    assert got == ["a", "F7", "Ctrl+Q"] and out.exit_code == 7
+
+
+def test_waiting_for_a_key_with_the_script_used_up_ends_the_run_and_unwinds_finally():
+    seen = []
+
+    def main(dos):
+        dos.screen.write(0, 0, "hello", 0x1F)
+        try:
+            dos.keyboard.read()
+            dos.keyboard.read()
+        finally:
+            seen.append("saved")
+
+    out = _run(main, "x")
+    assert out.exit_code is None and seen == ["saved"]
+    assert out.text[0].startswith("hello")
+
+
+def test_delays_run_on_the_virtual_clock():
+    def main(dos):
+        t0 = dos.now()
+        dos.wait(5000)
+        dos.screen.write(0, 0, f"{dos.now() - t0:.3f} {dos.ticks()}")
+
+    out = _run(main)
+    assert out.text[0].split()[0] == "5.000"
+    assert int(out.text[0].split()[1]) == int(5.0 * TICK_HZ)
+    assert out.elapsed == pytest.approx(5.0)
+
+
+def test_script_wait_lets_time_pass_while_the_program_waits_for_input():
+    def main(dos):
+        dos.keyboard.read()
+        dos.screen.write(0, 0, f"{dos.now():.2f}")
+
+    out = _run(main, "wait:1500 a")
+    assert out.text[0].startswith("1.50")
+
+
+def test_input_returns_keys_and_mouse_events_in_cells_and_times_out():
+    events = []
+
+    def main(dos):
+        events.append(dos.input())
+        events.append(dos.input())
+        events.append(dos.input(timeout_ms=250))
+
+    _run(main, "click:12,7 F1")
+    assert events[0] == MouseEvent("press", LEFT, 12, 7)
+    assert events[1] == MouseEvent("release", LEFT, 12, 7)
+    assert isinstance(events[2], Key) and events[2].name == "F1"
+
+
+def test_input_timeout_gives_none_without_input():
+    res = []
+
+    def main(dos):
+        res.append(dos.input(timeout_ms=300))
+        res.append(dos.now())
+
+    _run(main, "wait:1000")
+    assert res[0] is None and res[1] == pytest.approx(0.3)
+
+
+def test_no_mouse_option_means_function_0_says_not_installed():
+    res = []
+
+    def main(dos):
+        res.append(dos.mouse_installed)
+
+    _run(main, mouse=False)
+    _run(main, mouse=True)
+    assert res == [False, True]
+
+
+def test_sound_toggle_and_mute_option_both_silence_the_speaker():
+    res = []
+
+    def main(dos):
+        res.append(dos.speaker.muted)
+        dos.sound_on = False
+        res.append(dos.speaker.muted)
+        dos.sound_on = True
+        res.append(dos.speaker.muted)
+
+    _run(main)
+    _run(main, mute=True)
+    assert res == [False, True, False, True, True, True]
+
+
+def test_runtime_tidies_the_hardware_after_the_program():
+    def main(dos):
+        dos.screen.set_border(4)
+        dos.screen.set_blink(False)
+        dos.screen.hide_cursor()
+
+    m = Machine(MachineConfig(), clock=VirtualClock())
+    run_program(m, Program(name="T", main=main), frozenset(), Drive("."))
+    assert m.screen.border == 0 and m.screen.blink and not m.screen.cursor_hidden
+
+
+def test_closing_the_window_stops_a_program_blocked_on_a_key_in_real_time():
+    m = Machine(MachineConfig(), clock=RealClock(), host=RealTimeHost())
+    state = {}
+
+    def main(dos):
+        try:
+            dos.keyboard.read()
+        finally:
+            state["finally"] = True
+
+    prog = Program(name="T", main=main)
+
+    def runner():
+        try:
+            run_program(m, prog, frozenset(), Drive("."))
+        except ProgramExit:
+            state["exit"] = True
+
+    t = threading.Thread(target=runner)
+    t.start()
+    time.sleep(0.2)
+    assert t.is_alive()
+    m.request_stop()
+    t.join(2)
+    assert not t.is_alive() and state == {"finally": True, "exit": True}
+
+
+def test_key_pushed_from_another_thread_wakes_a_waiting_program():
+    m = Machine(MachineConfig(), clock=RealClock(), host=RealTimeHost())
+    got = []
+    t = threading.Thread(target=lambda: got.append(m.keyboard.read()))
+    t.start()
+    time.sleep(0.05)
+    m.keyboard.push(0x1E61)
+    m.notify()
+    t.join(2)
+    assert got and got[0].char == "a"
+
+
+def test_seeded_programs_get_the_same_random_numbers():
+    vals = []
+
+    def main(dos):
+        vals.append(dos.rng.random())
+
+    _run(main)
+    _run(main)
+    assert vals[0] == vals[1]
