@@ -142,9 +142,7 @@ def _headless(args, config: MachineConfig, target) -> int:
     except KeyScriptError as e:
         raise CliError(str(e)) from None
     if args.screenshot:
-        from .capture import save_png, screenshot_frame
-
-        save_png(screenshot_frame(outcome.state, config, outcome.elapsed, args.scale), args.screenshot)
+        _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
     if args.dump_text:
         from .disk import atomic_write
 
@@ -154,6 +152,19 @@ def _headless(args, config: MachineConfig, target) -> int:
         else:
             atomic_write(args.dump_text, text.encode("utf-8"))
     return outcome.exit_code or 0
+
+
+def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
+    """The picture as the adapter showed it at the run's last moment (blink phase included)."""
+    from .capture import save_png, scale_steps
+    from .render import render_frame
+
+    adapter = ADAPTERS[config.adapter]
+    frame = render_frame(state, adapter, config.monitor, int(elapsed * adapter.refresh_hz))
+    try:
+        save_png(frame, path, scale_steps(adapter, scale) if scale else 1)
+    except OSError as e:
+        raise CliError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 if __name__ == "__main__":

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime
 
+from vconsole import __version__
 from vconsole.disk import DiskError
 from vconsole.program import Dos, UnknownProgram, discover, find
 from vconsole.switches import SwitchError
 
 PROMPT = "C:\\TOYS>"
-VERSION = "vconsole DOS Version 6.22 (text-mode PC emulation)"
+VERSION = f"vconsole DOS version {__version__} - an IBM PC in 80x25 text mode"
 MAX_LINE = 126  # the DOS command-line limit (127 bytes with the CR)
 
 HELP = """\
@@ -46,7 +47,6 @@ def main(dos: Dos) -> int:
 
 def say(dos: Dos, text: str) -> None:
     dos.screen.tty(text)
-    dos.screen.set_cursor(dos.screen.cursor_row, dos.screen.cursor_col)
 
 
 def read_line(dos: Dos, last: str) -> str:

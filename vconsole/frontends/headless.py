@@ -9,6 +9,7 @@ stopped as if its window had been closed, so its auto-save runs.
 from __future__ import annotations
 
 import collections
+import os
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -96,8 +97,13 @@ class ScriptHost:
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
         script: str | list[keyscript.Event] = "", idle_limit: float = IDLE_LIMIT_S,
-        machine_hook: Callable[[Machine], None] | None = None) -> Outcome:
-    """Run ``target(machine)`` headless with a key script; returns what the screen showed at the end."""
+        machine_hook: Callable[[Machine], None] | None = None,
+        record_audio: str | os.PathLike | None = None) -> Outcome:
+    """Run ``target(machine)`` headless with a key script; returns what the screen showed at the end.
+
+    With ``record_audio`` the speaker is written to that WAV file, sample-exact
+    against the virtual clock, from switch-on to the end of the run.
+    """
     events = keyscript.parse(script) if isinstance(script, str) else list(script)
     captured: dict = {}
 
@@ -109,11 +115,20 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
     machine = Machine(config, clock=VirtualClock(), host=host)
     if machine_hook:
         machine_hook(machine)
+    recorder = None
+    if record_audio is not None:
+        from ..synth import WavRecorder
+
+        recorder = WavRecorder(machine.speaker, record_audio, model=config.speaker_model)
+        recorder.start()
     code: int | None
     try:
         code = int(target(machine) or 0)
     except ProgramExit:
         code = None
+    finally:
+        if recorder is not None:
+            recorder.stop()
     if "state" not in captured:
         capture(machine)
     return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used)
