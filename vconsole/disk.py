@@ -4,40 +4,103 @@ Everything a program keeps between runs (auto-saves, saved games, setups,
 scores) passes through here so that no crash, kill or full disk can leave a
 half-written file behind: a write goes to a temporary file in the same
 directory, is flushed and fsynced, and only then renamed over the old one.
-A file that cannot be understood is moved aside as NAME.BAD, never deleted.
+A rename within one directory is atomic on every file system we run on, so a
+reader sees the old file or the new one, never a mix.  A process killed
+mid-write leaves only its temporary file, which the next write of that name
+sweeps away.
+
+A file that cannot be understood is moved aside as NAME.BAD, never deleted:
+players of the time lost hours to a truncated save, and the broken file is the
+only evidence of what went wrong.  Every failure reaches the program as a
+``DiskError`` whose message is one short line fit to show on the screen, so a
+read-only or full disk costs the player a message, not the game in memory.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
+import struct
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Generic, TypeVar
 
-_DOS_NAME = re.compile(r"^[A-Z0-9_$~!#%&'(){}@^`-]{1,8}(\.[A-Z0-9_$~!#%&'(){}@^`-]{0,3})?$")
+_DOS_CHARS = r"A-Z0-9_$~!#%&'(){}@^`-"
+_DOS_NAME = re.compile(rf"^[{_DOS_CHARS}]{{1,8}}(\.[{_DOS_CHARS}]{{0,3}})?$")
+#: names DOS gives to devices: opening "PRN" printed instead of writing a file, and
+#: a Windows host still refuses them, so they are refused everywhere.
+DEVICE_NAMES = frozenset({"CON", "PRN", "AUX", "NUL", "CLOCK$",
+                          *(f"COM{n}" for n in range(1, 5)), *(f"LPT{n}" for n in range(1, 4))})
 MAX_READ = 4 * 1024 * 1024  # no program of the time kept a file anywhere near this big
+MAX_BAD = 999  # NAME.BAD, then NAME001.BAD ... NAME999.BAD
+_TEMP_PREFIX = ".~"
+_TEMP_SUFFIX = ".tmp"
+
+#: what a file parser raises on bytes it cannot make sense of; anything else
+#: (TypeError, AttributeError, ...) is a bug in the program and is not hidden.
+PARSE_ERRORS: tuple[type[BaseException], ...] = (
+    ValueError, LookupError, EOFError, ArithmeticError, struct.error)
+
+T = TypeVar("T")
 
 
 class DiskError(OSError):
     """A disk problem in words a player understands (the message is shown on screen)."""
 
+    def __str__(self) -> str:  # OSError would print "[Errno ..]" when given two arguments
+        return str(self.args[0]) if self.args else "Disk error"
+
 
 def dos_name(name: str) -> str:
     """Validate and upper-case an 8.3 file name; raise DiskError for anything DOS would refuse."""
-    n = name.strip().upper()
-    if not _DOS_NAME.match(n):
-        raise DiskError(f"Invalid file name: {name.strip() or '(empty)'}")
+    n = str(name).strip().upper()
+    if n.endswith(".") and "." not in n[:-1]:
+        n = n[:-1]  # "NAME." is DOS's way of writing a name with no extension
+    if not _DOS_NAME.match(n) or n.split(".")[0] in DEVICE_NAMES:
+        shown = str(name).strip()[:20] or "(empty)"
+        raise DiskError(f"Invalid file name: {shown}")
     return n
+
+
+def _temp_glob(path: Path) -> str:
+    return f"{_TEMP_PREFIX}{path.name}.*{_TEMP_SUFFIX}"
+
+
+def _sweep_temps(path: Path) -> None:
+    """Remove temporary files a killed writer of ``path`` left behind (they hold no complete data)."""
+    try:
+        leftovers = list(path.parent.glob(_temp_glob(path)))
+    except OSError:
+        return
+    for p in leftovers:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that readers see the old file or the new one, never a mix."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=".~" + path.name + ".", suffix=".tmp", dir=path.parent)
+    _sweep_temps(path)
+    fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        try:
+            # mkstemp makes the file private (0600); a saved game should look like any other file.
+            os.chmod(tmp, 0o666 & ~_umask())
+        except OSError:
+            pass
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -48,11 +111,34 @@ def atomic_write(path: Path, data: bytes) -> None:
     try:
         dfd = os.open(path.parent, os.O_RDONLY)
         try:
-            os.fsync(dfd)
+            os.fsync(dfd)  # make the rename itself durable
         finally:
             os.close(dfd)
     except OSError:
         pass  # some file systems cannot fsync a directory; the rename is still atomic
+
+
+def _write_message(target: str, e: OSError) -> str:
+    """DOS's own words for the ways a write fails."""
+    if isinstance(e, PermissionError) or e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"Write protect error writing {target}"
+    if e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG):
+        return f"Insufficient disk space to write {target}"
+    return f"Cannot write {target}: {e.strerror or e}"
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """What ``Drive.load`` found: the value, or None and (when something went wrong) a message.
+
+    ``message`` is one line for the player, e.g. "MILL.SAV is damaged - kept as MILL.BAD";
+    ``detail`` says why, for a log.
+    """
+
+    value: T | None
+    message: str | None = None
+    detail: str | None = None
+    bad_name: str | None = None  # where a damaged file was moved to
 
 
 class Drive:
@@ -61,6 +147,9 @@ class Drive:
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root)
 
+    def __repr__(self) -> str:
+        return f"Drive({str(self.root)!r})"
+
     def path(self, name: str) -> Path:
         return self.root / dos_name(name)
 
@@ -68,80 +157,167 @@ class Drive:
         """DOS names are case-insensitive: find an existing file whatever its host case."""
         target = dos_name(name)
         exact = self.root / target
-        if exact.exists():
-            return exact
-        if self.root.is_dir():
-            for p in self.root.iterdir():
-                if p.name.upper() == target:
-                    return p
+        try:
+            if exact.exists():
+                return exact
+            if self.root.is_dir():
+                for p in self.root.iterdir():
+                    if p.name.upper() == target:
+                        return p
+        except OSError:
+            pass  # an unreadable directory: the caller's own operation reports it
         return exact
 
     def exists(self, name: str) -> bool:
-        return self._find(name).is_file()
-
-    def read_bytes(self, name: str, limit: int = MAX_READ) -> bytes:
-        p = self._find(name)
         try:
-            size = p.stat().st_size
-            if size > limit:
-                raise DiskError(f"{p.name} is too large ({size} bytes)")
-            return p.read_bytes()
-        except FileNotFoundError:
-            raise DiskError(f"File not found - {dos_name(name)}") from None
-        except IsADirectoryError:
-            raise DiskError(f"{dos_name(name)} is a directory") from None
-        except PermissionError:
-            raise DiskError(f"Access denied - {dos_name(name)}") from None
-        except DiskError:
-            raise
-        except OSError as e:
-            raise DiskError(f"Cannot read {dos_name(name)}: {e.strerror or e}") from None
+            return self._find(name).is_file()
+        except OSError:
+            return False
 
-    def read_text(self, name: str) -> str:
-        """Text files of the time are CP437 with CR LF; both line ends are accepted."""
-        return self.read_bytes(name).decode("cp437").replace("\r\n", "\n")
-
-    def write_bytes(self, name: str, data: bytes) -> None:
+    # -- reading ------------------------------------------------------------------------
+    def read_bytes(self, name: str, limit: int = MAX_READ) -> bytes:
+        """The whole file; DiskError when missing, unreadable or larger than ``limit``."""
         target = dos_name(name)
+        p = self._find(target)
+        try:
+            with open(p, "rb") as f:
+                data = f.read(limit + 1)  # never pull a runaway file into memory
+        except FileNotFoundError:
+            raise DiskError(f"File not found - {target}") from None
+        except (IsADirectoryError, NotADirectoryError):
+            raise DiskError(f"{target} is a directory" if p.is_dir() else f"Path not found - {target}") from None
+        except PermissionError:
+            raise DiskError(f"Access denied - {target}") from None
+        except OSError as e:
+            raise DiskError(f"Cannot read {target}: {e.strerror or e}") from None
+        if len(data) > limit:
+            raise DiskError(f"{target} is too large (over {limit} bytes)")
+        return data
+
+    def read_text(self, name: str, limit: int = MAX_READ) -> str:
+        """Text files of the time are CP437 with CR LF; both line ends are accepted."""
+        return self.read_bytes(name, limit).decode("cp437").replace("\r\n", "\n")
+
+    def load(self, name: str, parse: Callable[[bytes], T], limit: int = MAX_READ,
+             allow_empty: bool = False) -> Loaded[T]:
+        """Read and parse a file the program kept, recovering from every way it can be spoiled.
+
+        No file: ``Loaded(None)``.  A truncated, empty, oversized or garbage file
+        (``parse`` raised one of PARSE_ERRORS) is renamed aside as NAME.BAD and the
+        program goes on fresh with the message shown.  A file that cannot be read at
+        all (access denied) is left where it is.  Bugs in ``parse`` are not hidden.
+        """
+        target = dos_name(name)
+        if not self.exists(target):
+            return Loaded(None)
+        try:
+            data = self.read_bytes(target, limit)
+        except DiskError as e:
+            if "too large" not in str(e):
+                return Loaded(None, _one_line(f"{e} - starting afresh"), str(e))
+            reason = str(e)
+        else:
+            if not data and not allow_empty:
+                reason = f"{target} is empty"
+            else:
+                try:
+                    return Loaded(parse(data))
+                except PARSE_ERRORS as e:
+                    reason = f"{target}: {type(e).__name__}: {e}"
+        try:
+            bad = self.quarantine(target)
+        except DiskError as e:
+            return Loaded(None, f"{target} is damaged (could not rename it) - starting afresh",
+                          f"{reason}; {target} {e}")
+        return Loaded(None, _one_line(f"{target} is damaged - kept as {bad}, starting afresh"), reason, bad)
+
+    def load_text(self, name: str, parse: Callable[[str], T], limit: int = MAX_READ,
+                  allow_empty: bool = False) -> Loaded[T]:
+        """``load`` for CP437 text files (CR LF or LF)."""
+        return self.load(name, lambda b: parse(b.decode("cp437").replace("\r\n", "\n")), limit, allow_empty)
+
+    # -- writing --------------------------------------------------------------------------
+    def _mkdir(self, target: str) -> None:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
-            existing = self._find(target)
-            atomic_write(existing if existing.exists() else self.root / target, data)
-        except PermissionError:
-            raise DiskError(f"Write protect error writing {target}") from None
+        except FileExistsError:
+            raise DiskError(f"Cannot write {target}: {self.root.name} is a file, not a directory") from None
         except OSError as e:
-            if e.errno == 28:  # ENOSPC
-                raise DiskError(f"Insufficient disk space to write {target}") from None
-            raise DiskError(f"Cannot write {target}: {e.strerror or e}") from None
+            raise DiskError(_write_message(target, e)) from None
+        if not self.root.is_dir():
+            raise DiskError(f"Cannot write {target}: {self.root.name} is not a directory")
+
+    def write_bytes(self, name: str, data: bytes) -> None:
+        """Replace the file atomically; DiskError (write protect, disk full, ...) leaves the old one intact."""
+        target = dos_name(name)
+        self._mkdir(target)
+        try:
+            existing = self._find(target)
+            atomic_write(existing if existing.exists() else self.root / target, bytes(data))
+        except OSError as e:
+            raise DiskError(_write_message(target, e)) from None
 
     def write_text(self, name: str, text: str) -> None:
-        self.write_bytes(name, text.replace("\n", "\r\n").encode("cp437", errors="replace"))
+        self.write_bytes(name, text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace"))
+
+    def append_text(self, name: str, text: str, keep: int = 64 * 1024) -> None:
+        """Add to a log file, atomically, keeping only its last ``keep`` bytes (whole lines).
+
+        A log must never grow without bound on a player's disk, and a crash while
+        logging must not cost the log that was already there.
+        """
+        try:
+            old = self.read_bytes(name, limit=max(keep, 1) * 4)
+        except DiskError:
+            old = b""  # no log yet, or an unreadable or runaway one: start a new one rather than fail
+        new = text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace")
+        data = old + new
+        if len(data) > keep:
+            cut = data.find(b"\n", len(data) - keep)
+            data = data[cut + 1:] if cut >= 0 else data[-keep:]
+        self.write_bytes(name, data)
 
     def delete(self, name: str) -> None:
-        p = self._find(name)
+        target = dos_name(name)
+        p = self._find(target)
         try:
             p.unlink()
         except FileNotFoundError:
             pass
         except OSError as e:
-            raise DiskError(f"Cannot delete {p.name}: {e.strerror or e}") from None
+            raise DiskError(f"Cannot delete {target}: {e.strerror or e}") from None
 
     def quarantine(self, name: str) -> str:
         """Move a file the program could not understand out of the way as NAME.BAD (kept, never deleted)."""
-        p = self._find(name)
-        stem = dos_name(name).split(".")[0]
-        bad = self.root / f"{stem}.BAD"
-        n = 1
-        while bad.exists():
-            bad = self.root / f"{stem[:5]}{n:03d}.BAD"
-            n += 1
-        try:
-            os.replace(p, bad)
-        except OSError as e:
-            raise DiskError(f"Cannot rename {p.name}: {e.strerror or e}") from None
-        return bad.name
+        target = dos_name(name)
+        p = self._find(target)
+        stem = target.split(".")[0]
+        candidates = [f"{stem}.BAD"] + [f"{stem[:5]}{n:03d}.BAD" for n in range(1, MAX_BAD + 1)]
+        for bad_name in candidates:
+            bad = self.root / bad_name
+            if bad == p or self.exists(bad_name):
+                continue
+            try:
+                os.replace(p, bad)
+            except FileNotFoundError:
+                raise DiskError(f"could not be moved aside: {target} is gone") from None
+            except OSError as e:
+                raise DiskError(f"could not be moved aside ({_write_message(bad_name, e)})") from None
+            return bad_name
+        raise DiskError(f"could not be moved aside: {MAX_BAD} .BAD files already kept")
 
     def listdir(self) -> list[str]:
-        if not self.root.is_dir():
-            return []
-        return sorted(p.name.upper() for p in self.root.iterdir() if p.is_file() and not p.name.startswith("."))
+        """The files a DIR would show (temporary files of a write in progress are hidden)."""
+        try:
+            if not self.root.is_dir():
+                return []
+            return sorted(p.name.upper() for p in self.root.iterdir()
+                          if p.is_file() and not p.name.startswith("."))
+        except OSError as e:
+            raise DiskError(f"Cannot read the directory: {e.strerror or e}") from None
+
+
+def _one_line(text: str, width: int = 78) -> str:
+    """Messages go on one screen line; the detail goes to the log."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 3] + "..."
