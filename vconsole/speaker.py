@@ -92,14 +92,17 @@ class _Schedule:
 
     def put(self, t: float, hz: float | None) -> bool:
         """Record a change at t; True if anything (including a dropped future) changed."""
-        dropped = False
+        new = SpeakerEvent(t, hz)
+        dropped = []
         while self.events and self.events[-1].time >= t:
-            self.events.pop()
-            dropped = True
+            dropped.append(self.events.pop())
+        if dropped == [new]:  # the same change again
+            self.events.append(new)
+            return False
         before = self.events[-1].hz if self.events else None
         if before == hz and not dropped:
             return False
-        self.events.append(SpeakerEvent(t, hz))
+        self.events.append(new)
         return True
 
     def after(self, t: float) -> list[SpeakerEvent]:

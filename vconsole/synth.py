@@ -54,7 +54,7 @@ _KAISER_BETA = 7.0
 HIGHPASS_HZ = 120.0
 LOWPASS_HZ = 4300.0
 
-_CHUNK = 1 << 15  # samples rendered per step offline: bounds memory for long tones
+_CHUNK = 1 << 13  # samples per rendering step: bounds memory, keeps temporaries in cache
 _NEVER = -(1 << 62)
 
 
@@ -81,6 +81,24 @@ def _residual_table() -> np.ndarray:
     table = step[(j + half) * phases + p] - (j >= 0)
     table.setflags(write=False)
     return table
+
+
+@functools.cache
+def _residual_slope() -> np.ndarray:
+    """Row-to-row differences of the table, for linear interpolation between offsets."""
+    slope = np.diff(_residual_table(), axis=0).astype(np.float32)
+    slope.setflags(write=False)
+    return slope
+
+
+@functools.cache
+def _residual_table32() -> np.ndarray:
+    table = _residual_table()[:-1].astype(np.float32)
+    table.setflags(write=False)
+    return table
+
+
+_TAPS = np.arange(2 * _HALF)[None, :]
 
 
 # ---------------------------------------------------------------------------
@@ -210,13 +228,13 @@ def _render_window(tl: ToneTimeline, a: int, b: int) -> np.ndarray:
         idx = np.clip(c.astype(np.int64) - origin, half, size - half)
         steps = np.bincount(idx, weights=amp, minlength=size + 1)[:size]
         out += np.cumsum(steps)
-        table = _residual_table()
+        table, slope = _residual_table32(), _residual_slope()
         pos = (c - t) * _PHASES
         row = np.minimum(pos.astype(np.int64), _PHASES - 1)
-        w = (pos - row)[:, None]
-        corr = table[row] * (1.0 - w) + table[row + 1] * w
-        corr *= amp[:, None]
-        cols = (idx - half)[:, None] + np.arange(2 * half)[None, :]
+        w = (pos - row) * amp
+        corr = table[row] * amp[:, None].astype(np.float32)
+        corr += slope[row] * w[:, None].astype(np.float32)
+        cols = (idx - half)[:, None] + _TAPS
         out += np.bincount(cols.ravel(), weights=corr.ravel(), minlength=size)[:size]
     lo = a - origin
     return out[lo : lo + (b - a)]
@@ -276,8 +294,7 @@ def _filter_kernels(b: tuple, a: tuple, block: int):
                 z[k] = -aa[k + 1] * yt + z[k + 1]
             z[n - 1] = -aa[n] * yt
             y[t] = yt
-    size = 2 * block
-    return np.fft.rfft(h, size), h, free
+    return h, free
 
 
 class BlockFilter:
@@ -290,12 +307,13 @@ class BlockFilter:
     running the recurrence sample by sample.
     """
 
-    def __init__(self, b: np.ndarray, a: np.ndarray, block: int = 4096) -> None:
+    def __init__(self, b: np.ndarray, a: np.ndarray, block: int = _CHUNK) -> None:
         self.b = np.asarray(b, dtype=float)
         self.a = np.asarray(a, dtype=float)
         self.order = len(self.a) - 1
         self.block = block
-        self._hf, self._h, self._free = _filter_kernels(tuple(self.b), tuple(self.a), block)
+        self._h, self._free = _filter_kernels(tuple(self.b), tuple(self.a), block)
+        self._spectra: dict[int, np.ndarray] = {}
         self.state = np.zeros(self.order)
         self._xh = np.zeros(self.order)
         self._yh = np.zeros(self.order)
@@ -312,7 +330,12 @@ class BlockFilter:
         if m <= 64:
             y = np.convolve(x, self._h[:m])[:m]
         else:
-            y = np.fft.irfft(np.fft.rfft(x, 2 * self.block) * self._hf, 2 * self.block)[:m]
+            nfft = 1 << (2 * m - 1).bit_length()
+            hf = self._spectra.get(nfft)
+            if hf is None:
+                # the first m outputs need only the first m taps of the response
+                hf = self._spectra[nfft] = np.fft.rfft(self._h[: nfft // 2], nfft)
+            y = np.fft.irfft(np.fft.rfft(x, nfft) * hf, nfft)[:m]
         y += self.state @ self._free[:, :m]
         xs = np.concatenate((self._xh, x))[-n:][::-1]  # newest first
         ys = np.concatenate((self._yh, y))[-n:][::-1]
@@ -367,24 +390,30 @@ class StreamRenderer:
 
     add = __call__
 
-    def render_float(self, n: int) -> np.ndarray:
-        out = np.empty(n)
-        done = 0
-        while done < n:
-            m = min(_CHUNK, n - done)
-            x = self.timeline.render(self.position, self.position + m)
-            if self._filter is not None:
-                x = self._filter(x)
-            out[done : done + m] = x
-            done += m
-            self.position += m
+    def _next(self, m: int) -> np.ndarray:
+        x = self.timeline.render(self.position, self.position + m)
+        if self._filter is not None:
+            x = self._filter(x)
+        self.position += m
+        return x
+
+    def _fill(self, out: np.ndarray, convert) -> np.ndarray:
+        # small chunks keep the temporaries in cache and off the page-fault path
+        n = len(out)
+        for i in range(0, n, _CHUNK):
+            m = min(_CHUNK, n - i)
+            out[i : i + m] = convert(self._next(m))
         if len(self.timeline.starts) > 256:
             self.timeline.forget_before(self.position - 4 * _HALF)
         return out
 
+    def render_float(self, n: int) -> np.ndarray:
+        """The next ``n`` samples as floats (full scale +-1 before volume)."""
+        return self._fill(np.empty(n), lambda x: x)
+
     def render(self, n: int) -> np.ndarray:
         """The next ``n`` samples as int16."""
-        return to_int16(self.render_float(n), self.volume)
+        return self._fill(np.empty(n, np.int16), lambda x: to_int16(x, self.volume))
 
 
 def to_int16(x: np.ndarray, volume: float = DEFAULT_VOLUME) -> np.ndarray:
