@@ -73,6 +73,11 @@ KEYPAD = {
 }
 _ALT_DIGITS = {"1": 0x78, "2": 0x79, "3": 0x7A, "4": 0x7B, "5": 0x7C, "6": 0x7D, "7": 0x7E,
                "8": 0x7F, "9": 0x80, "0": 0x81, "-": 0x82, "=": 0x83}
+# The enhanced (101-key) BIOS also reports Alt with the other main-block keys, as the bare scan code.
+_ALT_PUNCT = {"[": 0x1A, "]": 0x1B, ";": 0x27, "'": 0x28, "`": 0x29, "\\": 0x2B, ",": 0x33,
+              ".": 0x34, "/": 0x35}
+# Ctrl with a non-letter: only these keys have a control code (or NUL) in the BIOS tables.
+_CTRL_OTHER = {"2": 0x0300, "6": 0x071E, "-": 0x0C1F, "[": 0x1A1B, "]": 0x1B1D, "\\": 0x2B1C}
 
 # Reverse map for naming words that have no ASCII.
 _WORD_NAME: dict[int, str] = {}
@@ -83,8 +88,9 @@ for _name, _words in NAMED.items():
 for _scan, (_lo, _hi) in _MAIN.items():
     if _lo.isalpha():
         _WORD_NAME.setdefault(_scan << 8, "Alt+" + _hi)
-for _ch, _scan in _ALT_DIGITS.items():
+for _ch, _scan in (_ALT_DIGITS | _ALT_PUNCT).items():
     _WORD_NAME.setdefault(_scan << 8, "Alt+" + _ch)
+_WORD_NAME.setdefault(0x0300, "Ctrl+2")
 # Gray / shares its AH=00h word with the main '/' key, so it reads as "/".
 _GRAY_NAME = {(0x4E, 0x2B): "Gray+", (0x4A, 0x2D): "Gray-", (0x37, 0x2A): "Gray*"}
 _ASCII_NAME = {0x1B: "Esc", 0x0D: "Enter", 0x08: "Backspace", 0x09: "Tab", 0x20: "Space"}
@@ -157,15 +163,11 @@ def word_for(name: str) -> int:
         scan, shifted = CHAR_SCAN[base]
         if mod == "":
             return (scan << 8) | ord(base)
-        if mod == "Ctrl+" and base.isalpha():
-            return (scan << 8) | (ord(base.upper()) - 0x40)
-        if mod == "Alt+":
-            if base.isalpha():
-                return scan << 8
-            if base in _ALT_DIGITS:
-                return _ALT_DIGITS[base] << 8
-        if mod == "Shift+" and base.isalpha():
-            return (scan << 8) | ord(base.upper())
+        if mod == "Shift+" and not base.isalpha():
+            raise KeyError(name)  # type the shifted character itself instead
+        w = bios_word(_MAIN[scan][0], {"Shift+": LEFT_SHIFT, "Ctrl+": CTRL, "Alt+": ALT}[mod])
+        if w is not None:
+            return w
     raise KeyError(name)
 
 
@@ -253,3 +255,211 @@ class Keyboard:
     def shift_state(self) -> int:
         """INT 16h AH=02h: the 0040:0017 flags byte."""
         return self.shift_flags
+
+
+# ---------------------------------------------------------------------------
+# INT 09h: what the BIOS makes of physical keys going down and up.
+#
+# A physical key is named as the BIOS tables name it: a main-block key by its
+# unshifted US character ("a", "1", "/", "Space"), the others by name ("F1",
+# "Enter", "Up" for the gray arrow, "KP8" for the keypad one, "Gray/",
+# "KPEnter") and the shift keys "LShift RShift LCtrl RCtrl LAlt RAlt CapsLock
+# NumLock ScrollLock".  Front ends map their host's key events to these names.
+
+MAIN_KEYS = frozenset({"Space"} | {lo for lo, _hi in _MAIN.values() if lo != " "})
+MODIFIER_BITS = {"LShift": LEFT_SHIFT, "RShift": RIGHT_SHIFT, "LCtrl": CTRL, "RCtrl": CTRL,
+                 "LAlt": ALT, "RAlt": ALT}
+LOCK_BITS = {"CapsLock": CAPS_LOCK, "NumLock": NUM_LOCK, "ScrollLock": SCROLL_LOCK}
+PHYSICAL_KEYS = frozenset(MAIN_KEYS | set(NAMED) - {"Space"} | set(KEYPAD) | set(MODIFIER_BITS)
+                          | set(LOCK_BITS) | {"Break"})
+
+
+def bios_word(key: str, flags: int) -> int | None:
+    """The word the BIOS stores for physical `key` pressed with shift flags `flags`, or None.
+
+    Alt wins over Ctrl, Ctrl over Shift, as in the BIOS's translation tables.
+    Caps Lock only affects letters (and Shift undoes it); Num Lock turns the
+    keypad into digits (and Shift undoes that too).  None means the BIOS
+    stores nothing (e.g. Ctrl+; or Alt with a keypad digit, which is the
+    Alt-number entry handled by ``KeyboardInput``).
+    """
+    shift = bool(flags & (LEFT_SHIFT | RIGHT_SHIFT))
+    ctrl, alt = bool(flags & CTRL), bool(flags & ALT)
+    if key in MAIN_KEYS:
+        ch = " " if key == "Space" else key
+        scan, _ = CHAR_SCAN[ch]
+        if ch == " ":
+            return 0x3920
+        if alt:
+            if ch.isalpha():
+                return scan << 8
+            code = _ALT_DIGITS.get(ch) or _ALT_PUNCT.get(ch)
+            return code << 8 if code else None
+        if ctrl:
+            if ch.isalpha():
+                return (scan << 8) | (ord(ch.upper()) - 0x40)
+            return _CTRL_OTHER.get(ch)
+        if ch.isalpha():
+            upper = shift != bool(flags & CAPS_LOCK)
+            return (scan << 8) | ord(ch.upper() if upper else ch)
+        return (scan << 8) | ord(_MAIN[scan][1] if shift else ch)
+    if key in KEYPAD:
+        scan, digit, cursor = KEYPAD[key]
+        if alt:
+            return None
+        if ctrl:
+            return NAMED[cursor][2]
+        if shift != bool(flags & NUM_LOCK):
+            return (scan << 8) | ord(digit)
+        return NAMED[cursor][0]
+    if key == "KP5":
+        if alt:
+            return None
+        if ctrl:
+            return 0x8F00
+        return 0x4C35 if shift != bool(flags & NUM_LOCK) else 0x4C00
+    if key in NAMED:
+        return NAMED[key][3 if alt else 2 if ctrl else 1 if shift else 0]
+    return None
+
+
+class Typematic:
+    """The keyboard's own auto-repeat: the last key pressed repeats while held.
+
+    The 8042 default is a 500 ms delay, then 10.9 make codes a second.  Only
+    the most recently pressed key repeats, so pressing Shift while holding 'a'
+    stops the 'a's, and releasing some other key does not.
+    """
+
+    def __init__(self, delay: float = 0.5, rate: float = 10.9) -> None:
+        self.delay, self.period = delay, 1.0 / rate
+        self.key: str | None = None
+        self.next_due: float | None = None
+
+    def press(self, key: str, now: float) -> None:
+        self.key, self.next_due = key, now + self.delay
+
+    def release(self, key: str) -> None:
+        if key == self.key:
+            self.key = self.next_due = None
+
+    def due(self, now: float, limit: int = 3) -> int:
+        """How many repeats are due by `now` (at most `limit`: a stalled host must not flood the buffer)."""
+        if self.next_due is None:
+            return 0
+        n = 0
+        while self.next_due <= now and n < limit:
+            n += 1
+            self.next_due += self.period
+        if self.next_due <= now:
+            self.next_due = now + self.period
+        return n
+
+
+class KeyboardInput:
+    """The INT 09h handler: key make/break events -> buffer words and the 0040:0017 flags.
+
+    The front end reports physical keys (see ``bios_word``) as they go down
+    and up, and calls ``tick`` often enough for the typematic repeat, which
+    the emulator generates itself because host repeat is unreliable (X11
+    repeats only text keys).  Host repeats must therefore not be passed in.
+    """
+
+    def __init__(self, keyboard: Keyboard, typematic: Typematic | None = None) -> None:
+        self.keyboard = keyboard
+        self.typematic = typematic or Typematic()
+        self.held: set[str] = set()
+        self._alt_number: int | None = None  # Alt + keypad digits being typed
+        self._repeat_char: str | None = None
+
+    @property
+    def flags(self) -> int:
+        return self.keyboard.shift_flags
+
+    def _set_flags(self, value: int) -> None:
+        self.keyboard.shift_flags = value & 0xFF
+
+    def set_locks(self, num: bool | None = None, caps: bool | None = None,
+                  scroll: bool | None = None) -> None:
+        """Follow the host's lock lights, so the keypad and letters agree with them."""
+        f = self.flags
+        for bit, on in ((NUM_LOCK, num), (CAPS_LOCK, caps), (SCROLL_LOCK, scroll)):
+            if on is not None:
+                f = (f | bit) if on else (f & ~bit)
+        self._set_flags(f)
+
+    def press(self, key: str, now: float, char: str | None = None) -> int | None:
+        """A key went down (not a host repeat).  `char` is the character the host's layout
+        gave it, used for unmodified typing so other layouts type what their keycaps say.
+        Returns the word stored, or None."""
+        self.held.add(key)
+        self.typematic.press(key, now)
+        self._repeat_char = char
+        return self._make(key, char, repeat=False)
+
+    def release(self, key: str) -> None:
+        self.held.discard(key)
+        self.typematic.release(key)
+        if key in MODIFIER_BITS:
+            bit = MODIFIER_BITS[key]
+            twin = {"LCtrl": "RCtrl", "RCtrl": "LCtrl", "LAlt": "RAlt", "RAlt": "LAlt"}.get(key)
+            if twin is None or twin not in self.held:
+                self._set_flags(self.flags & ~bit)
+            if bit == ALT and not (self.flags & ALT) and self._alt_number is not None:
+                code, self._alt_number = self._alt_number, None
+                if code:
+                    self.keyboard.push(code & 0xFF)  # Alt-number entry: scan code 0
+
+    def release_all(self) -> None:
+        """The window lost the keyboard: nothing is held any more."""
+        for key in list(self.held):
+            self.release(key)
+        self._alt_number = None
+
+    def tick(self, now: float) -> list[int]:
+        """Typematic repeats due by `now`; returns the words stored."""
+        key = self.typematic.key
+        out = []
+        for _ in range(self.typematic.due(now)):
+            w = self._make(key, self._repeat_char, repeat=True)
+            if w is not None:
+                out.append(w)
+        return out
+
+    def next_repeat(self) -> float | None:
+        return self.typematic.next_due
+
+    def _make(self, key: str, char: str | None, repeat: bool) -> int | None:
+        if key in MODIFIER_BITS:
+            self._set_flags(self.flags | MODIFIER_BITS[key])
+            if MODIFIER_BITS[key] == ALT and not repeat:
+                self._alt_number = None
+            return None
+        if key in LOCK_BITS:
+            if not repeat:  # the BIOS ignores a held lock key's repeats
+                self._set_flags(self.flags ^ LOCK_BITS[key])
+            return None
+        f = self.flags
+        if key == "Break":
+            if f & CTRL:  # Ctrl+Break: the buffer is emptied and a 0000h word stored
+                self.keyboard.flush()
+                self.keyboard.push(0x0000)
+                return 0x0000
+            return None
+        if f & ALT and not f & CTRL and key in KEYPAD and key != "KP.":
+            self._alt_number = ((self._alt_number or 0) * 10 + int(KEYPAD[key][1])) & 0xFF
+            return None
+        if f & ALT and not f & CTRL and key == "KP5":
+            self._alt_number = ((self._alt_number or 0) * 10 + 5) & 0xFF
+            return None
+        if (char is not None and len(char) == 1 and char in CHAR_SCAN and not f & (CTRL | ALT)
+                and not char.isalpha()):
+            word = word_for_char(char)
+        else:
+            word = bios_word(key, f)
+        if word is None:
+            return None
+        if word == 0x5200:
+            self._set_flags(self.flags ^ INSERT)  # Ins toggles insert mode at 0040:0017 bit 7
+        self.keyboard.push(word)
+        return word
