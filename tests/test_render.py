@@ -351,3 +351,53 @@ def test_cursor_shapes_match_dosbox(cx, prefix, adapter, fix):
     ref = load_png(GOLDEN / f"{prefix}_cursor_{cx}.png")
     ours = fix(render_frame(s, adapter, frame=0, border=False))  # frame 0: cursor lit
     assert np.array_equal(ours, ref)
+
+
+# -- capture: PNG files and picture sizes ---------------------------------------------------------------
+
+def test_png_round_trip_and_whole_number_scaling(tmp_path):
+    from vconsole.capture import save_png
+    cells = blank_cells(0x1E)
+    cells[0, 0] = (0x41, 0x4F)
+    f = render_frame(state(cells, border=2), VGA)
+    path = save_png(f, tmp_path / "shot.png")
+    assert np.array_equal(load_png(path), f)
+    big = load_png(save_png(f, tmp_path / "big.png", scale=(2, 3)))
+    assert big.shape == (f.shape[0] * 3, f.shape[1] * 2, 3)
+    assert np.array_equal(big[::3, ::2], f) and np.array_equal(big[2::3, 1::2], f)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.png", "shot.png"]  # no temp files left
+
+
+def test_save_png_replaces_atomically_and_cleans_up_on_error(tmp_path):
+    from vconsole.capture import save_png
+    target = tmp_path / "shot.png"
+    good = render_frame(state(blank_cells()), EGA)
+    save_png(good, target)
+    with pytest.raises(ValueError):
+        save_png(np.zeros((4, 4), dtype=np.uint8), target)
+    with pytest.raises(ValueError):
+        save_png(good, target, scale=0)
+    assert np.array_equal(load_png(target), good)
+    assert [p.name for p in tmp_path.iterdir()] == ["shot.png"]
+
+
+def test_scale_frame_and_aspect_sizes():
+    from vconsole.capture import display_size, scale_frame, scale_steps
+    tiny = np.arange(12, dtype=np.uint8).reshape(2, 2, 3)
+    assert scale_frame(tiny, 3, 2).shape == (4, 6, 3)
+    assert (scale_frame(tiny, 3, 2)[3, 5] == tiny[1, 1]).all()
+    with pytest.raises(ValueError):
+        scale_frame(tiny, 1.5, 1)
+    # the active area fills a 4:3 picture; CGA's 640x200 (5:12 pixels) becomes 640x480
+    assert display_size("cga", 1, border=False) == (640, 480)
+    assert display_size("vga", 2, border=False) == (1440, 1080)
+    assert display_size("mda", 1) == (720, 540)
+    w, h = display_size("cga", 1)  # the band keeps the same stretch: 32 px and 10 lines * 2.4
+    assert (w, h) == (704, 528)
+    # whole-number repeats that fit inside that 4:3 picture
+    assert scale_steps("cga", 1) == (1, 2)
+    assert scale_steps("cga", 2) == (2, 4)
+    assert scale_steps("ega", 1) == (1, 1)
+    assert scale_steps("ega", 2) == (2, 2)
+    assert scale_steps("vga", 3) == (3, 4)
+    assert scale_steps("mda", 2) == (2, 3)

@@ -1,0 +1,12 @@
+"""TESTCARD: every character, every attribute, the cursor shapes and the border colours."""
+from vconsole.program import Program
+
+from .main import main
+
+PROGRAM = Program(
+    name="TESTCARD",
+    main=main,
+    switches=(),
+    title="Test card",
+    summary="all 256 characters, the 16x16 attribute table, cursor shapes and border colours",
+)
