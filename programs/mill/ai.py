@@ -1,0 +1,618 @@
+"""The computer player: difficulty 0-9 is the number of plies it looks ahead.
+
+The original ran its search on a 4.77 MHz PC; here the search is pure Python, so every
+choice below is about doing less per node: the board is two 24-bit ints, neighbour sets of
+a whole army come from three byte-indexed tables, moves are small int tuples made by xor
+(index -1 in the tables means "nothing", so a placement or capture-less move needs no
+branch), and the recursion passes the state as arguments instead of building objects.
+
+Search: negamax alpha-beta with principal-variation (null-window) re-search, iterative
+deepening, a transposition table keyed by Zobrist hashes, and move ordering by TT move,
+mill-closing captures, blocking the opponent's open mill, two killer moves per ply and a
+history table.
+
+Declining a capture is searched only at the root (and when no piece can be taken, where it
+is the only way to close the mill): inside the tree taking a piece is assumed to be at least
+as good, which removes a useless branch from every mill-closing move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Final
+
+from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Position,
+                    legal_moves)
+
+WIN: Final = 100_000
+MATE_ZONE: Final = WIN - 1_000
+PIECE: Final = 100
+W_PLACE_MOVERS = 8
+W_PLACE_TARGETS = 3
+
+_BIT: Final = tuple(1 << i for i in range(24)) + (0,)  # index -1 -> 0: "no point"
+_ADJ_IDX: Final = tuple(tuple(j for j in range(24) if ADJ_MASK[i + 1] >> j & 1) for i in range(24))
+_ADJ_M: Final = tuple(ADJ_MASK[i + 1] for i in range(24)) + (0,)
+_MILL2: Final = tuple(MILLS_AT[i + 1] for i in range(24))
+
+
+def _reach_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    tabs = []
+    for byte in range(3):
+        tab = []
+        for v in range(256):
+            r = 0
+            for j in range(8):
+                if v >> j & 1:
+                    r |= _ADJ_M[byte * 8 + j]
+            tab.append(r)
+        tabs.append(tuple(tab))
+    return tabs[0], tabs[1], tabs[2]
+
+
+def _index_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    return tuple(tuple(tuple(byte * 8 + j for j in range(8) if v >> j & 1) for v in range(256))
+                 for byte in range(3))
+
+
+#: Indices of the set bits of a mask = _I0[m & 255] + _I1[m >> 8 & 255] + _I2[m >> 16]
+#: (three C-level lookups instead of a Python loop per bit).
+_I0, _I1, _I2 = _index_tables()
+
+#: Points next to any point of a mask = _R0[m & 255] | _R1[m >> 8 & 255] | _R2[m >> 16].
+_R0, _R1, _R2 = _reach_tables()
+
+
+def _zobrist() -> tuple[list[list[int]], list[list[int]], int]:
+    rnd = random.Random(0x4D494C4C)  # fixed: keys must not depend on the caller's rng
+    pts = [[rnd.getrandbits(64) for _ in range(24)] + [0] for _ in range(2)]
+    hands = [[rnd.getrandbits(64) for _ in range(10)] for _ in range(2)]
+    # placing with h pieces in hand turns the hand key h into h - 1
+    place = [[0] + [hands[c][h] ^ hands[c][h - 1] for h in range(1, 10)] for c in range(2)]
+    return pts, place, rnd.getrandbits(64)
+
+
+_ZP, _ZPLACE, _ZTURN = _zobrist()
+
+
+def zobrist_key(pos: Position) -> int:
+    """The search's hash of ``pos`` (the same value the search reaches incrementally)."""
+    h = _ZTURN if pos.turn == BLACK else 0
+    for c in range(2):
+        m = pos.pieces(c)
+        for i in range(24):
+            if m >> i & 1:
+                h ^= _ZP[c][i]
+        # hand keys are stored as differences; rebuild the absolute one by chaining
+        for k in range(pos.in_hand[c] + 1, 10):
+            h ^= _ZPLACE[c][k]
+    return h
+
+
+# The board's 16 symmetries: each point as (square, step round that square clockwise from
+# its top-left corner); rotate by quarter turns, mirror, and swap the outer with the inner
+# square - every one maps segments onto segments.
+_RINGS: Final = ((1, 2, 3, 15, 24, 23, 22, 10), (4, 5, 6, 14, 21, 20, 19, 11),
+                 (7, 8, 9, 13, 18, 17, 16, 12))
+
+
+def _symmetries() -> tuple[tuple[int, ...], ...]:
+    where = {p: (sq, k) for sq, ring in enumerate(_RINGS) for k, p in enumerate(ring)}
+    perms = []
+    for swap in (False, True):
+        for mirror in (False, True):
+            for rot in range(4):
+                perm = [0] * 24
+                for p, (sq, k) in where.items():
+                    k2 = (-k + 2) % 8 if mirror else k
+                    k2 = (k2 + 2 * rot) % 8
+                    sq2 = 2 - sq if swap else sq
+                    perm[p - 1] = _RINGS[sq2][k2] - 1
+                perms.append(tuple(perm))
+    return tuple(perms)
+
+
+#: SYMMETRIES[g][i] = the bit index that bit index i goes to under symmetry g (g 0 = identity).
+SYMMETRIES: Final = _symmetries()
+
+
+def _map_mask(perm: tuple[int, ...], mask: int) -> int:
+    out = 0
+    for i in range(24):
+        if mask >> i & 1:
+            out |= 1 << perm[i]
+    return out
+
+
+def _unique_root_moves(me: int, opp: int, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """Drop moves that a symmetry of the position maps onto an earlier move (same value).
+
+    Matters on the empty or nearly empty board, where 24 placements are only 4 different
+    ones; it cuts the most expensive search of the game several times over.
+    """
+    stab = [g for g in SYMMETRIES[1:] if _map_mask(g, me) == me and _map_mask(g, opp) == opp]
+    if not stab:
+        return moves
+    kept: list[tuple[int, int, int]] = []
+    seen: set[tuple[int, int, int]] = set()
+    for f, t, c in moves:
+        if (f, t, c) in seen:
+            continue
+        kept.append((f, t, c))
+        for g in stab:
+            seen.add((g[f] if f >= 0 else -1, g[t], g[c] if c >= 0 else -1))
+    return kept
+
+
+def _in_mills(mask: int) -> int:
+    out = 0
+    for m in MILL_MASKS:
+        if mask & m == m:
+            out |= m
+    return out
+
+
+def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
+    """Static score of a position for the side to move (``me``), in 1/100 of a piece.
+
+    Phase-aware: while pieces are being placed, open lines (two pieces and a free third
+    point) are threats and the side to move can cash one at once; once moving, what counts
+    is mobility, blocked pieces, mills that can be reopened and lines a neighbour can close,
+    and above all the double mill, where one piece shuttles between two mills.
+    """
+    empty = FULL ^ me ^ opp
+    nme = me.bit_count()
+    nop = opp.bit_count()
+    score = (nme + hm - nop - ho) * PIECE
+    my_open = op_open = 0
+    my_closed = op_closed = 0
+    my_mill = op_mill = 0
+    for m in MILL_MASKS:
+        a = me & m
+        b = opp & m
+        if not b:
+            if a == m:
+                my_closed += 1
+                my_mill |= m
+            elif a & (a - 1):
+                my_open |= m ^ a
+        elif not a:
+            if b == m:
+                op_closed += 1
+                op_mill |= m
+            elif b & (b - 1):
+                op_open |= m ^ b
+    if hm or ho:
+        # placing: an open line is a mill next turn unless blocked
+        score += 8 * (my_closed - op_closed)
+        if my_open and hm:
+            score += 60
+        n_op = op_open.bit_count()
+        if n_op:
+            score -= 25 * n_op if ho else 10 * n_op
+            if n_op >= 2 and ho:
+                score -= 40  # a fork: only one point can be blocked
+        score += 6 * my_open.bit_count()
+        # room to move once placing ends: shut-in pieces lose games right after placing
+        reach_e = _R0[empty & 255] | _R1[empty >> 8 & 255] | _R2[empty >> 16]
+        score += W_PLACE_MOVERS * ((me & reach_e).bit_count() - (opp & reach_e).bit_count())
+        score += W_PLACE_TARGETS * (((_R0[me & 255] | _R1[me >> 8 & 255] | _R2[me >> 16]) & empty).bit_count()
+                                    - ((_R0[opp & 255] | _R1[opp >> 8 & 255] | _R2[opp >> 16]) & empty).bit_count())
+        return score
+    my_jump = kiddie and nme == 3
+    op_jump = kiddie and nop == 3
+    reach_e = _R0[empty & 255] | _R1[empty >> 8 & 255] | _R2[empty >> 16]
+    my_movers = (me & reach_e).bit_count()
+    op_movers = (opp & reach_e).bit_count()
+    if not my_movers and not my_jump:
+        return -(WIN - 200)  # to move and blocked: lost
+    my_targets = ((_R0[me & 255] | _R1[me >> 8 & 255] | _R2[me >> 16]) & empty).bit_count()
+    op_targets = ((_R0[opp & 255] | _R1[opp >> 8 & 255] | _R2[opp >> 16]) & empty).bit_count()
+    if not my_jump:
+        score += 4 * my_targets + 6 * my_movers - 10 * (nme - my_movers)
+    if not op_jump:
+        score -= 4 * op_targets + 6 * op_movers - 10 * (nop - op_movers)
+        if not op_movers:
+            score += 150  # opponent is shut in; only our own move can free him
+    # lines a piece from outside can close next move
+    my_close = 0
+    double = 0
+    o = my_open
+    while o:
+        b = o & -o
+        o ^= b
+        i = b.bit_length() - 1
+        movers = me if my_jump else me & _ADJ_M[i]
+        for m in _MILL2[i]:
+            if me & m == m ^ b and movers & ~m:
+                my_close += 1
+                if movers & ~m & my_mill:
+                    double += 1
+                break
+    op_close = 0
+    o = op_open
+    while o:
+        b = o & -o
+        o ^= b
+        i = b.bit_length() - 1
+        movers = opp if op_jump else opp & _ADJ_M[i]
+        for m in _MILL2[i]:
+            if opp & m == m ^ b and movers & ~m:
+                op_close += 1
+                break
+    if my_close:
+        score += 70 + 15 * (my_close - 1)  # it is our move: a capture is coming
+    score -= 30 * op_close
+    score += 90 * double
+    # a closed mill whose piece can step out can be reopened and closed again
+    score += 12 * (my_mill & reach_e).bit_count() - 12 * (op_mill & reach_e).bit_count()
+    return score
+
+
+class _Stop(Exception):
+    """Raised inside the search when should_stop() says the player pressed Esc."""
+
+
+OnBest = Callable[[Move, int, int], None]
+
+
+def _to_move(pos: Position, f: int, t: int, c: int) -> Move:
+    frm = None if f < 0 else f + 1
+    to = t + 1
+    own = pos.pieces(pos.turn)
+    after = (own & ~_BIT[f]) | _BIT[t]
+    closes = any(after & m == m for m in _MILL2[t])
+    if not closes:
+        return Move(frm, to, None)
+    return Move(frm, to, DECLINE if c < 0 else c + 1)
+
+
+def search(pos: Position, depth: int, *, rng: random.Random,
+           on_best: OnBest | None = None,
+           should_stop: Callable[[], bool] | None = None,
+           stats: dict | None = None) -> Move:
+    """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
+
+    ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
+    for the mover, 100 = one piece). ``should_stop()`` is polled every 256 nodes; when it
+    returns True the search ends at once and the best move so far is played. ``rng`` breaks
+    ties among equal root moves, so two games with different seeds differ.
+    """
+    legal = legal_moves(pos)
+    if not legal:
+        raise ValueError("no legal move: the game is over")
+    if depth < 1:
+        return greedy(pos, rng)
+    kiddie = pos.options.kiddie
+    take3 = pos.options.take_from_mill_when_only_three
+    ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
+    BIT, ADJ_M, MILL2, MILLS = _BIT, _ADJ_M, _MILL2, MILL_MASKS
+    I0, I1, I2 = _I0, _I1, _I2
+    tt: dict[int, tuple[int, int, int, tuple[int, int, int] | None]] = {}
+    history = [0] * (25 * 24)
+    killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(depth + 2)]
+    counter = [0]
+    rng_root: random.Random | None = None
+    poll = should_stop or (lambda: False)
+    EXACT, LOWER, UPPER = 0, 1, 2
+
+    def gen(me: int, opp: int, hm: int, ho: int, root: bool,
+            k1: tuple[int, int, int] | None = None,
+            k2: tuple[int, int, int] | None = None) -> list[tuple[int, int, int]]:
+        """Moves as (from, to, capture), -1 for "none", best guesses first.
+
+        Order: mill-closing moves with each capture (the capture that breaks an open line
+        of his or frees the most points first), then moves onto his open line's free point
+        (blocking), then the killers, then the rest by history score.
+        """
+        empty = FULL ^ me ^ opp
+        my_close = op_open = op_mill = 0
+        for m in MILLS:
+            a = me & m
+            b = opp & m
+            if not b:
+                if a & (a - 1) and a != m:
+                    my_close |= m ^ a
+            elif not a:
+                if b == m:
+                    op_mill |= m
+                elif b & (b - 1):
+                    op_open |= m ^ b
+        mills: list[tuple[int, int]] = []
+        blocks: list[int] = []
+        rest: list[int] = []
+        if hm:
+            o = empty & my_close
+            if o:
+                mills = [(-1, t) for t in I0[o & 255] + I1[o >> 8 & 255] + I2[o >> 16]]
+            o = empty & ~my_close & op_open
+            if o:
+                blocks = list(I0[o & 255] + I1[o >> 8 & 255] + I2[o >> 16])
+            o = empty & ~my_close & ~op_open
+            rest = list(I0[o & 255] + I1[o >> 8 & 255] + I2[o >> 16])
+        else:
+            jump = kiddie and me.bit_count() == 3
+            for f in I0[me & 255] + I1[me >> 8 & 255] + I2[me >> 16]:
+                b = BIT[f]
+                tg = empty if jump else ADJ_M[f] & empty
+                if not tg:
+                    continue
+                base = me ^ b
+                idx0 = (f + 1) * 24
+                for t in I0[tg & 255] + I1[tg >> 8 & 255] + I2[tg >> 16]:
+                    bt = BIT[t]
+                    if my_close & bt:
+                        nm = base | bt
+                        m1, m2 = MILL2[t]
+                        if nm & m1 == m1 or nm & m2 == m2:
+                            mills.append((f, t))
+                            continue
+                    if op_open & bt:
+                        blocks.append(idx0 + t)
+                    else:
+                        rest.append(idx0 + t)
+        out: list[tuple[int, int, int]] = []
+        if mills:
+            free = opp & ~op_mill
+            if free:
+                cm = free
+            elif opp and opp.bit_count() + ho == 3 and not take3:
+                cm = 0
+            else:
+                cm = opp
+            caps = []
+            while cm:
+                b = cm & -cm
+                cm ^= b
+                c = b.bit_length() - 1
+                caps.append((4 * bool(ADJ_M[c] & op_open) + (ADJ_M[c] & empty).bit_count(), c))
+            caps.sort(reverse=True)
+            for f, t in mills:
+                if caps:
+                    out.extend([(f, t, c) for _, c in caps])
+                else:
+                    out.append((f, t, -1))
+        if root and rng_root is not None:
+            rng_root.shuffle(blocks)
+            rng_root.shuffle(rest)
+        key = history.__getitem__
+        if len(blocks) > 1:
+            blocks.sort(key=key, reverse=True)
+        if len(rest) > 1:
+            rest.sort(key=key, reverse=True)
+        if hm:
+            out.extend([(-1, t, -1) for t in blocks])
+            quiet = [(-1, t, -1) for t in rest]
+        else:
+            out.extend([(i // 24 - 1, i % 24, -1) for i in blocks])
+            quiet = [(i // 24 - 1, i % 24, -1) for i in rest]
+        if k2 is not None and k2 in quiet:
+            quiet.remove(k2)
+            out.append(k2)
+        if k1 is not None and k1 in quiet:
+            quiet.remove(k1)
+            if out and out[-1] == k2:
+                out.insert(len(out) - 1, k1)
+            else:
+                out.append(k1)
+        out.extend(quiet)
+        if root and mills and caps:
+            out.extend([(f, t, -1) for f, t in mills])  # declining, searched last
+        return out
+
+    def quick_ok(me: int, opp: int, hm: int, empty: int, mv: tuple[int, int, int]) -> bool:
+        """Cheap legality test for a TT or killer move tried before generating moves."""
+        f, t, c = mv
+        if not empty >> t & 1:
+            return False
+        if hm:
+            if f >= 0:
+                return False
+        elif f < 0 or not me >> f & 1:
+            return False
+        elif not (kiddie and me.bit_count() == 3) and not ADJ_M[f] >> t & 1:
+            return False
+        nm = me ^ BIT[f] ^ BIT[t]
+        m1, m2 = MILL2[t]
+        if nm & m1 == m1 or nm & m2 == m2:
+            return c >= 0 and opp >> c & 1 == 1 and capt_ok(opp, c)
+        return c < 0
+
+    def capt_ok(opp: int, c: int) -> bool:
+        for m in MILL2[c]:
+            if opp & m == m:
+                break
+        else:
+            return True
+        # c stands in a mill: only allowed if every piece does (and not the last three)
+        free = opp
+        for m in MILLS:
+            if opp & m == m:
+                free &= ~m
+        return not free and (take3 or opp.bit_count() != 3)
+
+    def negamax(me: int, opp: int, hm: int, ho: int, side: int, h: int,
+                depth: int, alpha: int, beta: int, ply: int) -> int:
+        counter[0] += 1
+        if not counter[0] & 255 and poll():
+            raise _Stop
+        entry = tt.get(h)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                if e_score > MATE_ZONE:
+                    e_score -= ply
+                elif e_score < -MATE_ZONE:
+                    e_score += ply
+                if e_flag == EXACT:
+                    return e_score
+                if e_flag == LOWER:
+                    if e_score >= beta:
+                        return e_score
+                elif e_score <= alpha:
+                    return e_score
+        empty = FULL ^ me ^ opp
+        # stage 1: TT move and killers, tried before paying for a full move list
+        pre = []
+        if tt_move is not None and quick_ok(me, opp, hm, empty, tt_move):
+            pre.append(tt_move)
+        moves = pre
+        generated = False
+        orig_alpha = alpha
+        best = -WIN - 1
+        best_move = None
+        nside = 1 - side
+        zs = ZP[side]
+        zo = ZP[nside]
+        zplace = ZPLACE[side][hm] ^ ZTURN
+        first = True
+        i = 0
+        while True:
+            if i == len(moves):
+                if generated:
+                    break
+                generated = True
+                k1, k2 = killers[ply]
+                moves = gen(me, opp, hm, ho, False, k1, k2)
+                if not moves and first:
+                    return ply - WIN  # to move and no move: lost
+                if pre:
+                    moves = [mv for mv in moves if mv not in pre]
+                i = 0
+                continue
+            mv = moves[i]
+            i += 1
+            f, t, c = mv
+            nme = me ^ BIT[f] ^ BIT[t]
+            nopp = opp ^ BIT[c]
+            if c >= 0 and nopp.bit_count() + ho < 3:
+                score = WIN - ply - 1
+            else:
+                nh = h ^ zs[f] ^ zs[t] ^ zo[c] ^ (zplace if f < 0 else ZTURN)
+                nhm = hm - 1 if f < 0 else hm
+                if depth <= 1:
+                    score = -evaluate(nopp, nme, ho, nhm, kiddie)
+                    if score > MATE_ZONE:
+                        score = WIN - ply - 2
+                elif first:
+                    score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -beta, -score, ply + 1)
+            first = False
+            if score > best:
+                best = score
+                best_move = mv
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if c < 0:
+                            kl = killers[ply]
+                            if kl[0] != mv:
+                                kl[1] = kl[0]
+                                kl[0] = mv
+                            history[(f + 1) * 24 + t] += depth * depth
+                        break
+        if best >= beta:
+            flag = LOWER
+        elif best > orig_alpha:
+            flag = EXACT
+        else:
+            flag = UPPER
+        stored = best
+        if stored > MATE_ZONE:
+            stored += ply
+        elif stored < -MATE_ZONE:
+            stored -= ply
+        tt[h] = (depth, flag, stored, best_move)
+        return best
+
+    me = pos.pieces(pos.turn)
+    opp = pos.pieces(1 - pos.turn)
+    hm = pos.in_hand[pos.turn]
+    ho = pos.in_hand[1 - pos.turn]
+    side = pos.turn
+    h = zobrist_key(pos)
+    rng_root = rng
+    root = _unique_root_moves(me, opp, gen(me, opp, hm, ho, True))
+    rng_root = None
+    best_move = root[0]
+    best_score = 0
+    reported: tuple[int, int, int] | None = None
+
+    def report(mv: tuple[int, int, int], d: int, score: int) -> None:
+        nonlocal reported
+        if on_best is not None and mv != reported:
+            on_best(_to_move(pos, *mv), d, score)
+        reported = mv
+
+    report(best_move, 0, 0)
+    nside = 1 - side
+    try:
+        for d in range(1, depth + 1):
+            alpha, beta = -WIN - 1, WIN + 1
+            it_best = None
+            for idx, (f, t, c) in enumerate(root):
+                nme = me ^ _BIT[f] ^ _BIT[t]
+                nopp = opp ^ _BIT[c]
+                if c >= 0 and nopp.bit_count() + ho < 3:
+                    score = WIN - 1
+                else:
+                    nh = h ^ ZP[side][f] ^ ZP[side][t] ^ ZP[nside][c] ^ ZTURN
+                    if f < 0:
+                        nh ^= ZPLACE[side][hm]
+                    nhm = hm - 1 if f < 0 else hm
+                    if d == 1:
+                        score = -evaluate(nopp, nme, ho, nhm, kiddie)
+                        if score > MATE_ZONE:
+                            score = WIN - 2
+                    elif idx == 0:
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -beta, -alpha, 1)
+                    else:
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -alpha - 1, -alpha, 1)
+                        if score > alpha:
+                            score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -beta, -score, 1)
+                if it_best is None or score > alpha:
+                    alpha = max(alpha, score)
+                    it_best = (f, t, c)
+                    best_move, best_score = it_best, score
+                    report(best_move, d, score)
+            # the next iteration starts with this iteration's best
+            root.remove(best_move)
+            root.insert(0, best_move)
+            if best_score > MATE_ZONE:
+                break  # a forced win found: deeper search cannot improve on it
+    except _Stop:
+        pass
+    if stats is not None:
+        stats["nodes"] = counter[0]
+        stats["score"] = best_score
+    move = _to_move(pos, *best_move)
+    assert move in legal, (move, pos)
+    return move
+
+
+def greedy(pos: Position, rng: random.Random) -> Move:
+    """Level 0: no look-ahead; take a piece if possible (the first mill-closer it sees
+    with a capture), otherwise any move, chosen at random."""
+    legal = legal_moves(pos)
+    if not legal:
+        raise ValueError("no legal move: the game is over")
+    takes = [m for m in legal if m.capture]
+    return rng.choice(takes or legal)
+
+
+def choose_move(pos: Position, level: int, *, rng: random.Random,
+                on_best: OnBest | None = None,
+                should_stop: Callable[[], bool] | None = None) -> Move:
+    """The computer's move at difficulty ``level`` (0-9 plies of look-ahead)."""
+    if not 0 <= level <= 9:
+        raise ValueError(f"difficulty level {level} is not 0-9")
+    if level == 0:
+        move = greedy(pos, rng)
+        if on_best is not None:
+            on_best(move, 0, 0)
+        return move
+    return search(pos, level, rng=rng, on_best=on_best, should_stop=should_stop)
