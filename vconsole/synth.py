@@ -146,7 +146,10 @@ class ToneTimeline:
             self.hz.append(f)
             self.phase.append(phase)
 
-    __call__ = add  # a timeline can subscribe to a Speaker directly
+    def __call__(self, event) -> None:
+        """Speaker-sink form: ``event`` is a ``(time, hz)`` pair."""
+        time, hz = event
+        self.add(time, hz)
 
     def forget_before(self, sample: int) -> None:
         """Drop segments that ended before ``sample`` (keeps live output's lists short)."""
