@@ -70,6 +70,7 @@ def _lut(adapter: Adapter, monitor: str, blink_enabled: bool, text_on: bool) -> 
     return lut
 
 
+@functools.lru_cache(maxsize=32)
 def _cursor_fg(adapter: Adapter, monitor: str, blink_enabled: bool) -> np.ndarray:
     """The cursor takes the cell's foreground colour, whatever the blink phase."""
     return colour_tables(adapter, monitor, blink_enabled, True)[0]
