@@ -50,7 +50,11 @@ class ButtonRecord:
 class MouseDriver:
     """Functions 00h-0Ch, 21h, 24h, 26h of INT 33h over a host pointer."""
 
-    buttons_reported = 0xFFFF  # Microsoft's driver: FFFFh means two buttons
+    # Function 0 reports the button count in BX.  Microsoft's driver answers
+    # FFFFh for a two-button mouse (2 is the other common answer, 3 means a
+    # Mouse Systems/Logitech three-button driver, which DOSBox claims); we are
+    # a two-button Microsoft driver, and programs of the time test BX != 0.
+    buttons_reported = 0xFFFF
 
     def __init__(self, screen: TextScreen, installed: bool = True) -> None:
         self.screen = screen
@@ -191,7 +195,11 @@ class MouseDriver:
             self._publish()
 
     def motion(self) -> tuple[int, int]:
-        """Function 0Bh: mickeys moved since the last call (8 per cell horizontally, 16 vertically... as 8/8 here)."""
+        """Function 0Bh: mickeys moved since the last call.
+
+        The driver's default ratio is 8 mickeys per 8 pixels across and 16 per
+        8 pixels down (function 0Fh's defaults), so vertical counts are doubled.
+        """
         self._need()
         with self._lock:
             dx, dy = self.mickeys
@@ -225,7 +233,7 @@ class MouseDriver:
             self.y = min(max(int(y), self.ymin), self.ymax)
             if (self.x, self.y) != (ox, oy):
                 self.mickeys[0] += self.x - ox
-                self.mickeys[1] += self.y - oy
+                self.mickeys[1] += 2 * (self.y - oy)
                 self._publish()
                 self._fire(EV_MOVE)
 
