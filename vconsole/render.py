@@ -245,6 +245,8 @@ class Renderer:
         self._border_colour: int | None = None
         self.full_redraws = 0  # counters for tests and the benchmark
         self.partial_redraws = 0
+        for text_on in (True, False):  # build both blink phases now, not as a 10-20 ms hitch mid-blink
+            _lut(self.adapter, self.monitor, True, text_on)
 
     @property
     def size(self) -> tuple[int, int]:
