@@ -5,7 +5,9 @@ Tokens are separated by white space: a single printable character types it;
 ``F1 Enter Esc Up KP7 Gray+`` and combinations ``Ctrl+Q Alt+X Shift+Tab``
 press that key; ``wait:MS`` lets MS milliseconds of machine time pass;
 ``move:COL,ROW``, ``click:COL,ROW`` and ``rclick:COL,ROW`` drive the mouse in
-0-based text cells.  ``#`` starts a comment to the end of the line.
+0-based text cells.  ``#`` starts a comment to the end of the line.  The two
+characters the language itself uses are typed as ``Quote`` (for ``"``, which
+would otherwise open quoted text) and ``"#"``.
 """
 from __future__ import annotations
 
@@ -93,6 +95,8 @@ def _one(tok: str) -> Event:
         if not (0 <= col < 80 and 0 <= row < 25):
             raise KeyScriptError(f"mouse cell out of the 80x25 screen in {tok!r}")
         return Mouse(m.group(1).lower(), col, row, tok)
+    if tok.lower() == "quote":
+        return Press(word_for_char('"'), tok)
     if len(tok) == 1:
         try:
             return Press(word_for_char(tok), tok)
