@@ -218,3 +218,25 @@ def test_remove_sink():
     clock.t = 1.0
     spk.nosound()
     assert len(got) == 1 and len(other) == 2 and other == spk.timeline
+
+
+def test_keyboard_full_click_does_not_block_and_restores_the_speaker():
+    clock, spk, got = make(t=2.0)
+    spk.sound(440)
+    spk.click()
+    assert clock.t == 2.0
+    # AT BIOS: 184 cycles of 300 us on, 300 us off
+    end = 2.0 + 184 * 600e-6
+    assert spk.timeline == [
+        SpeakerEvent(2.0, pytest.approx(1 / 600e-6)),
+        SpeakerEvent(pytest.approx(end), PIT_HZ / 2712),
+    ]
+    spk.nosound()
+    spk.play("MB ML T120 L4 O2 A B")
+    clock.t = 2.2
+    spk.click()
+    assert [e.time for e in spk.timeline[-4:]] == pytest.approx([2.2, 2.2 + 0.1104, 2.5, 3.0])
+    assert spk.timeline[-3].hz == PIT_HZ / 2712  # the music carries on behind the click
+    quiet_clock, quiet, quiet_events = make(muted=True)
+    quiet.click()
+    assert quiet_events == []

@@ -34,6 +34,7 @@ loud one.
 from __future__ import annotations
 
 import bisect
+import threading
 from fractions import Fraction
 from typing import Callable, NamedTuple, Protocol
 
@@ -45,6 +46,11 @@ BEEP_SECONDS = 0.25
 # GW-BASIC's background music buffer: 32 entries (a tone and its articulation
 # gap count separately) plus the one playing.
 QUEUE_ENTRIES = 32
+# The AT keyboard BIOS's buffer-full beep drives port 61h bit 1 by hand: 184
+# cycles of 300 us on + 300 us off (about 1667 Hz for 0.11 s), then puts the
+# port back as it was.
+CLICK_HALF_CYCLE = 300e-6
+CLICK_CYCLES = 184
 
 
 class Clock(Protocol):
@@ -124,6 +130,8 @@ class Speaker:
         self._music = MusicState()
         self._queue_end = 0.0
         self._queue_entries: list[float] = []  # end time of each queued tone / gap
+        # the keyboard's buffer-full click can come from the front end's thread
+        self._lock = threading.RLock()
 
     # -- listeners ---------------------------------------------------------
 
@@ -157,16 +165,17 @@ class Speaker:
     @muted.setter
     def muted(self, value: bool) -> None:
         value = bool(value)
-        if value == self._muted:
-            return
-        self._muted = value
-        now = self.clock.now()
-        if value:
-            self._emit(now, None)
-        else:
-            self._emit(now, self._hw.value_at(now))
-            for event in self._hw.after(now):
-                self._emit(event.time, event.hz)
+        with self._lock:
+            if value == self._muted:
+                return
+            self._muted = value
+            now = self.clock.now()
+            if value:
+                self._emit(now, None)
+            else:
+                self._emit(now, self._hw.value_at(now))
+                for event in self._hw.after(now):
+                    self._emit(event.time, event.hz)
 
     # -- the hardware ------------------------------------------------------
 
@@ -185,10 +194,11 @@ class Speaker:
         return self._hw.value_at(self.clock.now())
 
     def _apply_registers(self) -> None:
-        now = self.clock.now()
-        self._queue_end = min(self._queue_end, now)
-        self._queue_entries = []
-        self._set_hw(now, divisor_hz(self._divisor) if self._gate else None)
+        with self._lock:
+            now = self.clock.now()
+            self._queue_end = min(self._queue_end, now)
+            self._queue_entries = []
+            self._set_hw(now, divisor_hz(self._divisor) if self._gate else None)
 
     def set_divisor(self, divisor: int) -> None:
         """OUT 43h,B6h then the count to port 42h (low byte, high byte)."""
@@ -211,9 +221,11 @@ class Speaker:
 
     def sound(self, hz: float) -> None:
         """Start a tone and leave it on (Turbo Pascal's Sound)."""
-        self._divisor = divisor_for(hz) % 65536
-        self._gate = True
-        self._apply_registers()
+        divisor = divisor_for(hz) % 65536
+        with self._lock:
+            self._divisor = divisor
+            self._gate = True
+            self._apply_registers()
 
     def nosound(self) -> None:
         """Close the gate (Turbo Pascal's NoSound)."""
@@ -227,6 +239,10 @@ class Speaker:
         return max(now, self._queue_end)
 
     def _schedule(self, notes: list[Note]) -> float:
+        with self._lock:
+            return self._schedule_locked(notes)
+
+    def _schedule_locked(self, notes: list[Note]) -> float:
         """Put notes on the hardware schedule after any queued music; return the end."""
         start = self._start_time()
         elapsed = Fraction(0)
@@ -252,6 +268,23 @@ class Speaker:
         dt = t - self.clock.now()
         if dt > 0:
             self.clock.sleep(dt)
+
+    def click(self) -> None:
+        """The BIOS's type-ahead-full beep: about 1/9 s at ~1.67 kHz; does not block.
+
+        The BIOS toggles the speaker bit itself and restores port 61h
+        afterwards, so a held tone or queued music carries on behind it.
+        """
+        hz = 1.0 / (2 * CLICK_HALF_CYCLE)
+        with self._lock:
+            now = self.clock.now()
+            end = now + CLICK_CYCLES * 2 * CLICK_HALF_CYCLE
+            resume = self._hw.value_at(end)
+            later = self._hw.after(end)
+            self._set_hw(now, hz)
+            self._set_hw(end, resume)
+            for event in later:
+                self._set_hw(event.time, event.hz)
 
     def beep(self) -> None:
         """BASIC's BEEP / the BIOS bell: 800 Hz for a quarter second; blocks."""
