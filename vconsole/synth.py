@@ -173,6 +173,10 @@ class ToneTimeline:
         return _render_window(self, a, b)
 
 
+# A cycle is high for phase [0, 0.5) and low for [0.5, 1), like the PIT's
+# mode 3 output, which starts high when the gate opens.  An edge that falls
+# exactly on a segment boundary is judged by these two: the value from the
+# boundary on, and the value just before it.
 def _right(phase: float) -> float:
     return 1.0 if phase % 1.0 < 0.5 else -1.0
 
@@ -183,6 +187,7 @@ def _left(phase: float) -> float:
 
 
 def _render_window(tl: ToneTimeline, a: int, b: int) -> np.ndarray:
+    """Naive staircase from the edge list, plus each edge's band-limiting correction."""
     if b <= a:
         return np.zeros(0)
     half, rate = _HALF, tl.rate
