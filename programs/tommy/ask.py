@@ -1,0 +1,53 @@
+"""Yes/No questions answered with a key or by clicking the Y or the N in the question."""
+from __future__ import annotations
+
+from typing import Callable
+
+from vconsole.keyboard import Key
+
+from .hits import left_click
+
+
+def yes_no_cells(question: str) -> tuple[int, int]:
+    """Offsets of the Y and the N the player may click: those of "(Y/N)" if present."""
+    up = question.upper()
+    i = up.find("(Y/N)")
+    if i >= 0:
+        return i + 1, i + 3
+    y, n = up.rfind("Y"), up.rfind("N")
+    if y < 0 or n < 0:
+        raise ValueError(f"question has no Y and N to click: {question!r}")
+    return y, n
+
+
+def ask_yes_no(dos, question: str, row: int, col: int, attr: int, key_attr: int | None = None,
+               *, mouse: bool = True, hotkey: Callable[[Key], bool] | None = None,
+               clear_width: int = 0) -> bool:
+    """Show ``question`` at (row, col) and wait for Y or N (keys or clicks); other input is ignored.
+
+    ``hotkey(key)`` gets first look at every key so that F1 or F10 still work while
+    a question waits; it returns True when it used the key.
+    """
+    scr = dos.screen
+    if clear_width:
+        scr.fill(row, col, row, col + clear_width - 1, " ", attr)
+    scr.write(row, col, question, attr)
+    yi, ni = yes_no_cells(question)
+    if key_attr is not None:
+        scr.set_attr(row, col + yi, key_attr)
+        scr.set_attr(row, col + ni, key_attr)
+    while True:
+        ev = dos.input()
+        if isinstance(ev, Key):
+            ch = ev.char.upper()
+            if ch == "Y":
+                return True
+            if ch == "N":
+                return False
+            if hotkey is not None:
+                hotkey(ev)
+        elif mouse and left_click(ev) and ev.row == row:
+            if ev.col == col + yi:
+                return True
+            if ev.col == col + ni:
+                return False

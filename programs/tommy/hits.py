@@ -1,0 +1,56 @@
+"""Mouse hit-testing in text cells: which named thing lies under a click."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Iterator, TypeVar
+
+from vconsole.mouse import LEFT, RIGHT, MouseEvent
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Region(Generic[T]):
+    top: int
+    left: int
+    bottom: int
+    right: int
+    value: T
+
+    def contains(self, col: int, row: int) -> bool:
+        return self.top <= row <= self.bottom and self.left <= col <= self.right
+
+
+class HitMap(Generic[T]):
+    """Rectangles (inclusive cells) with values; the last one added wins where they overlap."""
+
+    def __init__(self) -> None:
+        self._regions: list[Region[T]] = []
+
+    def add(self, top: int, left: int, bottom: int, right: int, value: T) -> None:
+        self._regions.append(Region(top, left, bottom, right, value))
+
+    def add_text(self, row: int, col: int, text: str, value: T) -> None:
+        """The cells a piece of text occupies on one row."""
+        self.add(row, col, row, col + max(1, len(text)) - 1, value)
+
+    def at(self, col: int, row: int) -> T | None:
+        for r in reversed(self._regions):
+            if r.contains(col, row):
+                return r.value
+        return None
+
+    def __iter__(self) -> Iterator[Region[T]]:
+        return iter(self._regions)
+
+    def clear(self) -> None:
+        self._regions.clear()
+
+
+def left_click(ev) -> bool:
+    """A left-button press: the moment a DOS game acted on a click."""
+    return isinstance(ev, MouseEvent) and ev.kind == "press" and ev.button == LEFT
+
+
+def right_click(ev) -> bool:
+    return isinstance(ev, MouseEvent) and ev.kind == "press" and ev.button == RIGHT

@@ -1,0 +1,44 @@
+"""A one-line text field (file names and the like), DOS style: Backspace, Enter, Esc."""
+from __future__ import annotations
+
+from typing import Callable
+
+from vconsole.keyboard import Key
+
+from .hits import right_click
+
+DOS_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-$~!#%&'(){}@^`")
+
+
+def dos_name_char(ch: str) -> bool:
+    return ch.upper() in DOS_NAME_CHARS
+
+
+def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = "",
+              allowed: Callable[[str], bool] = lambda ch: True, upper: bool = False,
+              mouse: bool = True) -> str | None:
+    """Edit a field of ``width`` cells; Enter returns the text, Esc (or a right click) None."""
+    scr = dos.screen
+    text = initial
+    shape = (scr.cursor_start, scr.cursor_end)
+    scr.show_cursor(0x0B, 0x0C) if dos.mono_display else scr.show_cursor(6, 7)
+    try:
+        while True:
+            scr.fill(row, col, row, col + width - 1, " ", attr)
+            scr.write(row, col, text[-(width - 1):] if width > 1 else "", attr)
+            scr.set_cursor(row, col + min(len(text), width - 1))
+            ev = dos.input()
+            if right_click(ev):
+                return None
+            if not isinstance(ev, Key):
+                continue
+            if ev.name == "Enter":
+                return text
+            if ev.name == "Esc":
+                return None
+            if ev.name == "Backspace":
+                text = text[:-1]
+            elif ev.char and allowed(ev.char) and len(text) < 64:
+                text += ev.char.upper() if upper else ev.char
+    finally:
+        scr.set_cursor_shape(*shape)

@@ -1,0 +1,105 @@
+"""The instructions pager (F5): the text over the whole screen, then the game back exactly.
+
+The game screen is saved cell for cell (with the cursor) before the text is
+shown and put back afterwards, the way the originals swapped a video page,
+so the game never has to redraw itself and nothing it showed is lost.
+"""
+from __future__ import annotations
+
+import textwrap
+
+from vconsole.keyboard import Key
+
+from .hits import HitMap, left_click
+
+TOP, BOTTOM = 1, 22  # text rows inside the frame
+LEFT, WIDTH = 2, 76
+PAGE = BOTTOM - TOP + 1
+FOOTER = " PgUp PgDn \x18 \x19 Home End: page   Esc: back to the game "
+
+
+def wrap(text: str, width: int = WIDTH) -> list[str]:
+    """Keep the author's line breaks, fold lines that are too long, keep indents."""
+    out: list[str] = []
+    for line in text.expandtabs(4).splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip())
+        out.extend(textwrap.wrap(line, width, subsequent_indent=" " * indent) or [""])
+    return out
+
+
+class Pager:
+    def __init__(self, dos, theme, title: str, text: str, *, mouse: bool = True) -> None:
+        self.dos, self.theme, self.title, self.mouse = dos, theme, title, mouse
+        self.lines = wrap(text)
+        self.top = 0
+        self.hits: HitMap[str] = HitMap()
+
+    @property
+    def last_top(self) -> int:
+        return max(0, len(self.lines) - PAGE)
+
+    def draw(self) -> None:
+        scr, th = self.dos.screen, self.theme
+        scr.box(0, 0, 23, 79, th["pager_frame"], double=True, fill=True)
+        scr.fill(TOP, 1, BOTTOM, 78, " ", th["pager"])
+        scr.centre(0, f" {self.title} ", th["pager_title"])
+        for i in range(PAGE):
+            n = self.top + i
+            if n < len(self.lines):
+                scr.write(TOP + i, LEFT, self.lines[n][:WIDTH], th["pager"])
+        pages = max(1, -(-len(self.lines) // PAGE))
+        page = min(pages, self.top // PAGE + 1 if self.top < self.last_top else pages)
+        where = f" page {page} of {pages} "
+        scr.fill(24, 0, 24, 79, " ", th["pager_footer"])
+        scr.write(24, 1, FOOTER, th["pager_footer"])
+        scr.write(24, 79 - len(where), where, th["pager_footer"])
+        self.hits.clear()
+        for word, action in (("PgUp", "PgUp"), ("PgDn", "PgDn"), ("Esc", "Esc")):
+            col = 1 + FOOTER.index(word)
+            scr.set_attr(24, col, th["pager_footer_key"], len(word))
+            self.hits.add_text(24, col, word, action)
+        self.hits.add(TOP, 0, BOTTOM, 79, "PgDn")  # a click on the text turns the page
+
+    def act(self, name: str) -> bool:
+        """Scroll for a key name; False when the pager should close."""
+        moves = {"PgDn": PAGE, "Space": PAGE, "PgUp": -PAGE, "Down": 1, "Up": -1}
+        if name in ("Esc", "Enter", "F5"):
+            return False
+        if name == "Home":
+            self.top = 0
+        elif name == "End":
+            self.top = self.last_top
+        elif name in moves:
+            self.top = min(self.last_top, max(0, self.top + moves[name]))
+        return True
+
+    def run(self) -> None:
+        scr = self.dos.screen
+        saved = scr.save(0, 0, 24, 79)
+        cursor = (scr.cursor_row, scr.cursor_col, scr.cursor_start, scr.cursor_end)
+        scr.hide_cursor()
+        try:
+            while True:
+                self.draw()
+                ev = self.dos.input()
+                if isinstance(ev, Key):
+                    name = ev.name
+                elif self.mouse and left_click(ev):
+                    name = self.hits.at(ev.col, ev.row)
+                    if name is None:
+                        continue
+                else:
+                    continue
+                if not self.act(name):
+                    return
+        finally:
+            scr.restore(saved)
+            scr.set_cursor(cursor[0], cursor[1])
+            scr.set_cursor_shape(cursor[2], cursor[3])
+
+
+def show_text(dos, theme, title: str, text: str, *, mouse: bool = True) -> None:
+    Pager(dos, theme, title, text, mouse=mouse).run()
