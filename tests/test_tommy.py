@@ -1,0 +1,256 @@
+"""The Tommy's Toys chrome: switches, legend, Y/N, border, pager, time pad, sound, auto-save."""
+import pytest
+
+from programs.tommy import (AutoSave, Chrome, HitMap, Legend, Palette, TimePad, ask_yes_no, read_line,
+                            read_switches, yes_no_cells)
+from vconsole.disk import Drive
+from vconsole.frontends import headless
+from vconsole.machine import MachineConfig
+from vconsole.program import Program, RunOptions, run_program
+
+PALETTE = Palette(colour={"board": 0x60}, mono={"board": 0x07})
+
+
+def run(main, script="", switches="", tmp=".", **cfg):
+    prog = Program(name="TOY", main=main, switches=("S", "M", "C", "D"))
+    sw = prog.parse_switches([switches] if switches else [])
+    return headless.run(lambda m: run_program(m, prog, sw, Drive(tmp), RunOptions(seed=1)),
+                        MachineConfig(**cfg), script)
+
+
+def make_chrome(dos, **kw):
+    c = Chrome(dos, name="TOY", palette=PALETTE, help_title="HELP", help_text="\n".join(
+        f"line {i}" for i in range(60)), **kw)
+    c.legend_sound()
+    c.legend_help()
+    c.legend_quit()
+    c.legend_border()
+    c.legend_speed()
+    return c
+
+
+def test_toggle_legend_names_the_mode_a_press_will_enter():
+    state = {"on": True}
+    legend = Legend()
+    legend.toggle("F1", lambda: state["on"], "SOUND ON", "SOUND OFF")
+    legend.add("F10", "BORDER", visible=lambda: False)
+    assert legend.label("F1") == "SOUND OFF"
+    state["on"] = False
+    assert legend.label("F1") == "SOUND ON"
+    assert [e.key for e, _ in legend.lines()] == ["F1"]
+
+
+@pytest.mark.parametrize("switches, expected", [("", ["SOUND OFF", "SOUND ON"]), ("S", ["SOUND ON", "SOUND OFF"])])
+def test_f1_flips_sound_and_the_legend_follows(switches, expected):
+    seen = []
+
+    def main(dos):
+        c = make_chrome(dos)
+        for _ in range(2):
+            c.legend.draw(dos.screen, c.theme, 0, 0, 30)
+            seen.append((dos.screen.text(0, 4, 9).strip(), dos.sound_on))
+            c.hotkey(dos.keyboard.read())
+
+    run(main, "F1", switches)
+    assert [s[0] for s in seen] == expected
+    assert seen[0][1] is (switches != "S") and seen[1][1] is (switches == "S")
+
+
+@pytest.mark.parametrize("switches, adapter, mono, mouse", [
+    ("", "ega", False, True), ("", "mda", True, True), ("M", "vga", True, True), ("C", "hercules", False, True),
+    ("MSD", "ega", True, False), ("MC", "mda", True, True)])
+def test_switches_choose_display_mode_sound_and_mouse(switches, adapter, mono, mouse):
+    got = {}
+
+    def main(dos):
+        got["s"] = read_switches(dos)
+
+    run(main, "", switches, adapter=adapter)
+    assert got["s"].mono is mono and got["s"].mouse is mouse and got["s"].sound is ("S" not in switches)
+
+
+def test_no_mouse_driver_means_keyboard_only():
+    got = {}
+    run(lambda dos: got.update(s=read_switches(dos)), mouse=False)
+    assert got["s"].mouse is False
+
+
+@pytest.mark.parametrize("script, answer", [
+    ("q y", True), ("N", False), ("click:3,5 click:15,5", True), ("click:17,5", False), ("click:0,0 n", False)])
+def test_yes_no_by_key_or_by_clicking_the_letter(script, answer):
+    got = []
+
+    def main(dos):
+        dos.mouse.show()
+        # written at column 8: the clickable Y and N of "(Y/N)" are at columns 15 and 17
+        got.append(ask_yes_no(dos, "SURE? (Y/N)", 5, 8, 0x07))
+
+    assert yes_no_cells("SURE? (Y/N)") == (7, 9)
+    run(main, script)
+    assert got == [answer]
+
+
+def test_f10_cycles_the_border_only_on_colour_displays():
+    borders = {}
+
+    def main(dos):
+        c = make_chrome(dos)
+        start = dos.screen.border
+        for _ in range(3):
+            c.hotkey(dos.keyboard.read())
+        borders[dos.adapter + str(c.mono)] = (start, dos.screen.border)
+
+    run(main, "F10 F10 F10", adapter="ega")
+    run(main, "F10 F10 F10", adapter="mda")
+    run(main, "F10 F10 F10", "M", adapter="vga")
+    assert borders["egaFalse"] == (1, 4)
+    assert borders["mdaTrue"] == (0, 0)
+    assert borders["vgaTrue"] == (0, 0)
+
+
+def test_border_wraps_after_sixteen_colours():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos)
+        for _ in range(16):
+            c.cycle_border()
+        got.append(dos.screen.border)
+
+    run(main)
+    assert got == [1]
+
+
+def test_f7_quits_at_once_or_after_yes_when_asked_to_confirm():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos, confirm_quit=True)
+        c.question_at = (24, 0, 40)
+        while True:
+            act = c.hotkey(dos.keyboard.read())
+            got.append(act)
+            if act == "quit":
+                return 0
+
+    out = run(main, "F7 n F7 y")
+    assert got == ["stay", "quit"] and out.exit_code == 0
+
+
+def test_f5_pages_the_instructions_and_puts_the_screen_back_exactly():
+    got = {}
+
+    def main(dos):
+        c = make_chrome(dos)
+        dos.screen.write(3, 3, "GAME BOARD", 0x1E)
+        dos.screen.set_cursor(7, 9)
+        before = dos.screen.dump()
+        key = dos.keyboard.read()
+        c.hotkey(key)
+        got["same"] = dos.screen.dump() == before
+        got["cursor"] = (dos.screen.cursor_row, dos.screen.cursor_col)
+
+    out = run(main, "F5 PgDn")
+    assert "line 22" in out.text[1] and "page 2 of 3" in out.text[24]
+    run(main, "F5 PgDn Down Up PgUp End Home Esc")
+    assert got == {"same": True, "cursor": (7, 9)}
+
+
+def test_time_pad_runs_from_a_tenth_to_ten_seconds():
+    pad = TimePad()
+    assert pad.text == "1.0"
+    while pad.down():
+        pass
+    assert pad.seconds == 0.1 and pad.text == "0.1"
+    steps = 0
+    while pad.up():
+        steps += 1
+    assert pad.text == "10.0" and steps == 20
+    pad.set(33)
+    assert pad.tenths == 30
+
+
+def test_up_and_down_arrows_change_the_pad():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos)
+        for _ in range(3):
+            c.hotkey(dos.keyboard.read())
+        got.append(c.pad.text)
+
+    run(main, "Up Up Down")
+    assert got == ["1.5"]
+
+
+def test_read_line_edits_and_cancels():
+    got = []
+
+    def main(dos):
+        got.append(read_line(dos, 24, 0, 13, 0x70, upper=True))
+        got.append(read_line(dos, 24, 0, 13, 0x70))
+
+    run(main, '"game1x" Backspace ".mil" Enter "abc" Esc')
+    assert got == ["GAME1.MIL", None]
+
+
+def test_sound_effects_queue_in_the_background_and_vanish_when_sound_is_off():
+    got = {}
+
+    def main(dos):
+        c = make_chrome(dos)
+        t = dos.now()
+        c.sound.effect("win")
+        got["blocked"] = dos.now() - t
+        got["events_on"] = len(dos.speaker.timeline)
+        c.toggle_sound()
+        n = len(dos.speaker.timeline)
+        c.sound.effect("win")
+        got["events_off"] = len(dos.speaker.timeline) - n
+
+    run(main)
+    assert got["blocked"] == 0 and got["events_on"] > 4 and got["events_off"] == 0
+
+
+def test_autosave_round_trip_is_atomic_and_a_damaged_file_is_kept_aside(tmp_path):
+    drive = Drive(tmp_path)
+    save = AutoSave(drive, "toy.tmp")
+    assert save.recover(int) == (None, None)
+    save.save("42\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["TOY.TMP"]  # no temporary left behind
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"42\r\n"
+    assert save.recover(lambda text: int(text)) == (42, None)
+    (tmp_path / "TOY.TMP").write_text("forty-two")
+    value, message = save.recover(lambda text: int(text))
+    assert value is None and "TOY.BAD" in message and "\n" not in message
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["TOY.BAD"]
+    assert (tmp_path / "TOY.BAD").read_text() == "forty-two"
+    save.discard()  # nothing to delete is fine
+
+
+def test_chrome_legend_click_acts_as_the_key():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos)
+        c.legend.draw(dos.screen, c.theme, 10, 40, 30)
+        got.append(c.legend_key(dos.input()).name)
+        got.append(c.legend_key(dos.input()))
+
+    run(main, "click:45,11 click:5,5")
+    assert got == ["F5", None]
+
+
+def test_hitmap_last_region_wins():
+    h = HitMap()
+    h.add(0, 0, 5, 5, "big")
+    h.add_text(2, 2, "ab", "word")
+    assert h.at(3, 2) == "word" and h.at(4, 2) == "big" and h.at(6, 6) is None
+
+
+def test_palettes_must_define_the_same_roles():
+    with pytest.raises(ValueError):
+        Palette(colour={"a": 1}, mono={"b": 2})
+    mono = PALETTE.pick(True)
+    assert mono["board"] == 0x07 and mono["legend_key"] == 0x0F and mono.border == 0
+    assert PALETTE.pick(False)["board"] == 0x60
