@@ -161,30 +161,54 @@ EGA_FRAME = (704, 386)  # 640x350 + 32/18 px of border each side
 EGA_ACTIVE = (32, 18, 640, 350)
 
 
+def _shown(k):  # a 4:3 picture 704x528 at scale 1 (the geometry does not care how it was found)
+    return 704 * k, 528 * k
+
+
+def _steps(k):
+    return k, k
+
+
+def _place(w, h):
+    return place(w, h, *EGA_FRAME, EGA_ACTIVE, _shown, _steps)
+
+
 def test_place_uses_whole_steps_and_centres():
-    # 1x shows the EGA frame 4:3 as 704x528 (any 4:3 size works for the geometry)
-    p = place(1600, 1200, *EGA_FRAME, 704, 528, EGA_ACTIVE)
-    assert (p.width, p.height) == (1408, 1056)
-    assert (p.x, p.y) == ((1600 - 1408) // 2, (1200 - 1056) // 2)
-    small = place(352, 400, *EGA_FRAME, 704, 528, EGA_ACTIVE)
-    assert small.width == 352 and small.height == 264  # below 1x: fractional, same shape
+    p = _place(1600, 1200)
+    assert p.scale == 2 and (p.width, p.height) == (1408, 772)
+    assert (p.x, p.y) == ((1600 - 1408) // 2, (1200 - 772) // 2)
+    small = _place(352, 400)
+    assert small.scale == 0 and small.width == 352 and small.height == 193  # below 1x: same shape
+
+
+def test_place_with_cga_steps_from_capture():
+    from vconsole.capture import display_size, scale_steps
+    from vconsole.render import frame_size
+
+    fw, fh = frame_size("cga")
+    shown1 = display_size("cga", 1)
+    p = place(*shown1, fw, fh, (32, 10, 640, 200), lambda k: display_size("cga", k),
+              lambda k: scale_steps("cga", k))
+    sx, sy = scale_steps("cga", 1)
+    assert p.scale == 1 and (p.width, p.height) == (fw * sx, fh * sy)
 
 
 def test_pointer_maps_to_virtual_pixels_with_y_from_the_bottom():
-    p = place(704, 528, *EGA_FRAME, 704, 528, EGA_ACTIVE)  # frame fills the window at 1x
-    sy = 528 / 386  # window pixels per native line
-    # top-left cell, just inside the active area
-    assert p.to_virtual(32, 528 - 1 - int(18 * sy + 1)) == (0, 0)
+    p = place(704, 386, *EGA_FRAME, EGA_ACTIVE, lambda k: (704 * k, 386 * k), _steps)  # 1:1
+    assert (p.x, p.y, p.width, p.height) == (0, 0, 704, 386)
+    top = 386 - 1  # pyglet's y of the top pixel row
+    assert p.to_virtual(32, top - 18) == (0, 0)
     # the centre of cell (col 40, row 12): native x 32 + 40*8 + 4, y 18 + 12*14 + 7
-    px = 32 + 40 * 8 + 4
-    py = 528 - 1 - int((18 + 12 * 14 + 7) * sy)
-    assert p.to_virtual(px, py) == (40 * 8 + 4, 12 * 8 + 4)
-    # the bottom-right cell
-    assert p.to_virtual(32 + 639, 528 - 1 - int((18 + 349.5) * sy)) == (639, 199)
+    assert p.to_virtual(32 + 40 * 8 + 4, top - (18 + 12 * 14 + 7)) == (40 * 8 + 4, 12 * 8 + 4)
+    # the last row of pixels of row 24, last column
+    assert p.to_virtual(32 + 639, top - (18 + 349)) == (639, 199)
+    # scaled 2x the same cells map the same way
+    p2 = place(1408, 772, *EGA_FRAME, EGA_ACTIVE, lambda k: (704 * k, 386 * k), _steps)
+    assert p2.to_virtual(2 * (32 + 40 * 8 + 4), 771 - 2 * (18 + 12 * 14 + 7)) == (40 * 8 + 4, 12 * 8 + 4)
 
 
 def test_pointer_over_border_or_letterbox_clamps_to_the_edge_cell():
-    p = place(1000, 800, *EGA_FRAME, 704, 528, EGA_ACTIVE)
+    p = _place(1000, 800)
     assert p.to_virtual(0, 0) == (0, 199)  # bottom-left corner of the window
     assert p.to_virtual(999, 799) == (639, 0)  # top-right
     assert p.to_virtual(500, 799)[1] == 0

@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass
+from typing import Callable
 
 import pyglet
 
@@ -207,6 +208,7 @@ class Placement:
     active_y: int  # native lines of border above it
     active_w: int
     active_h: int
+    scale: int = 1  # the whole scale in use; 0 when the window is smaller than scale 1
 
     def to_virtual(self, px: float, py: float) -> tuple[int, int]:
         """Pointer at window pixel (px, py) -> INT 33h virtual pixel (0-639, 0-199).
@@ -222,22 +224,31 @@ class Placement:
         return min(max(vx, 0), 639), min(max(vy, 0), 199)
 
 
-def place(win_w: int, win_h: int, frame_w: int, frame_h: int, shown_w: int, shown_h: int,
-          active: tuple[int, int, int, int]) -> Placement:
-    """Fit a frame whose 1x display size is shown_w x shown_h into a window.
+def place(win_w: int, win_h: int, frame_w: int, frame_h: int, active: tuple[int, int, int, int],
+          shown: Callable[[int], tuple[int, int]], steps: Callable[[int], tuple[int, int]],
+          max_scale: int = 32) -> Placement:
+    """Fit the frame into a window the way a monitor would show it.
 
-    Whole multiples of the 1x size are used whenever one fits (crisp pixels,
-    the border colour fills the rest); a window smaller than 1x gets the
-    largest fractional size that keeps the shape.
+    `shown(k)` is the 4:3 picture's size at whole scale k and `steps(k)` the
+    whole pixel repeats (sx, sy) used at that scale (capture.display_size and
+    capture.scale_steps).  The largest k whose picture fits is used, the frame
+    drawn with its repeats (crisp pixels) in the middle and the border colour
+    fills the rest; a window smaller than scale 1 gets the largest fractional
+    size that keeps the shape.
     """
-    k = min(win_w // shown_w, win_h // shown_h)
-    if k >= 1:
-        w, h = shown_w * k, shown_h * k
+    k = 0
+    while k < max_scale and all(a <= b for a, b in zip(shown(k + 1), (win_w, win_h))):
+        k += 1
+    if k:
+        sx, sy = steps(k)
+        w, h = frame_w * sx, frame_h * sy
     else:
-        f = min(win_w / shown_w, win_h / shown_h)
-        w, h = max(1, int(shown_w * f)), max(1, int(shown_h * f))
+        sw, sh = shown(1)
+        sx, sy = steps(1)
+        f = min(win_w / sw, win_h / sh)
+        w, h = max(1, int(frame_w * sx * f)), max(1, int(frame_h * sy * f))
     x, y = (win_w - w) // 2, (win_h - h) // 2
-    return Placement(win_w, win_h, x, y, w, h, frame_w, frame_h, *active)
+    return Placement(win_w, win_h, x, y, w, h, frame_w, frame_h, *active, scale=k)
 
 
 def largest_scale(screen_w: int, screen_h: int, shown_w: int, shown_h: int,

@@ -1,0 +1,395 @@
+"""The window: a pyglet front end on real time.
+
+The program runs in its own thread, blocking on the machine's services as a
+DOS program blocked on the BIOS; this thread owns the pyglet event loop.  It
+turns key and pointer events into BIOS key words and INT 33h positions, makes
+the keyboard's typematic repeat, and shows the screen: a new texture is
+uploaded only when the picture can have changed (the screen's version, the
+blink and cursor phase), so an idle program costs next to no CPU.
+
+The picture is scaled in whole pixel repeats (capture.scale_steps) as near
+the 4:3 monitor shape as fits and centred; the rest of the window is the
+border colour, as the overscan of a tube would be.
+
+Host hotkeys never reach the program: Ctrl+F5 saves a screenshot, Ctrl+F6
+starts and stops a WAV recording of the speaker (both into the captures
+folder), Alt+Enter switches full screen.  Closing the window stops the
+program as quitting would: its next service call raises ProgramExit, its
+``finally`` blocks (the auto-save) run, and the thread is joined.
+
+pyglet is imported only inside ``run``, so nothing headless ever needs X.
+"""
+from __future__ import annotations
+
+import ctypes
+import sys
+import threading
+import time
+import traceback
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from ..adapters import border_rgb
+from ..capture import display_size, save_png, scale_steps
+from ..clock import RealClock
+from ..keyboard import KeyboardInput
+from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
+from ..render import Renderer, frame_size
+
+UPDATE_HZ = 60.0  # how often the window looks for a changed picture and due key repeats
+CLOSE_TIMEOUT_S = 3.0  # a closed program gets this long to reach a service call and tidy up
+TITLE_PREFIX = "vconsole - "
+
+
+class NoDisplay(RuntimeError):
+    """No window can be opened here (no X server, no GL)."""
+
+
+def _load_pyglet():
+    """Import pyglet for a window; options must be set before pyglet.gl is first imported."""
+    import pyglet
+
+    pyglet.options["shadow_window"] = False
+    pyglet.options["debug_gl"] = False  # an error check after every GL call costs more than drawing
+    return pyglet
+
+
+def default_captures_dir() -> Path:
+    """Screenshots and recordings go beside the default DOS drive: <user data>/vconsole/captures."""
+    from ..cli import default_drive
+
+    return default_drive().parent / "captures"
+
+
+def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
+        scale: int | None = None, record_audio: Path | None = None, title: str = "vconsole",
+        captures: Path | None = None) -> int:
+    """Run ``target(machine)`` in a window until it returns or the window is closed; its exit code.
+
+    Without a display this raises the CLI's one-line error (exit status 2).
+    """
+    try:
+        pyglet = _load_pyglet()
+        display = pyglet.display.get_display()
+        screen = display.get_default_screen()
+    except Exception as e:  # noqa: BLE001 - whatever the platform raises, the answer is the same
+        _no_display(e)
+    front = WindowFrontEnd(pyglet, screen, target, config, scale, title, captures, record_audio)
+    return front.main()
+
+
+def _no_display(error: BaseException):
+    from ..cli import CliError
+
+    reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    raise CliError(f"cannot open a window here ({reason}); use --headless with --keys") from None
+
+
+class WindowFrontEnd:
+    """One window showing one machine; the program runs in a second thread."""
+
+    def __init__(self, pyglet, screen, target, config: MachineConfig, scale: int | None, title: str,
+                 captures: Path | None, record_audio: Path | None) -> None:
+        from . import keymap
+
+        self.pyglet = pyglet
+        self.gl = pyglet.gl
+        self.keymap = keymap
+        self.target = target
+        self.config = config
+        self.captures = captures
+        self.base_title = title
+        self.machine = Machine(config, clock=RealClock(), host=RealTimeHost())
+        self.adapter = self.machine.adapter
+        self.keyboard_input = KeyboardInput(self.machine.keyboard)
+        self.mapper = keymap.KeyMapper(self.keyboard_input)
+        self.renderer = Renderer(self.adapter, config.monitor, border=True)
+        self.frame_w, self.frame_h = frame_size(self.adapter, border=True)
+        fw, fh = self.frame_w, self.frame_h
+        self.active = ((fw - self.adapter.width) // 2, (fh - self.adapter.height) // 2,
+                       self.adapter.width, self.adapter.height)
+        if scale is None:
+            scale = keymap.largest_scale(screen.width, screen.height, *display_size(self.adapter, 1))
+        self.scale = scale
+        width, height = display_size(self.adapter, scale)
+        try:
+            self.window = pyglet.window.Window(width=width, height=height, caption=title, resizable=True,
+                                               vsync=False, visible=True, screen=screen)
+        except Exception as e:  # noqa: BLE001 - no GL visual, no server: cannot show anything
+            _no_display(e)
+        self.window.set_minimum_size(*_min_size(self.adapter))
+        self.texture = pyglet.image.Texture.create(fw, fh, min_filter=self.gl.GL_NEAREST,
+                                                   mag_filter=self.gl.GL_NEAREST)
+        self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
+        self.region.anchor_x = self.region.anchor_y = 0
+        self.placement = self._place(width, height)
+        self._drawn_key: tuple | None = None
+        self._dirty = True
+        self._border = 0
+        self._title = title
+        self._pointer_shown = True
+        self._closing_since: float | None = None
+        self.exit_code: int | None = None
+        self.error: str | None = None
+        self.recorder = None
+        self.recording_path: Path | None = None
+        self.record_audio = record_audio
+        self.audio = None
+        self.frames_uploaded = 0
+        self._closed = False
+        self.thread = threading.Thread(target=self._program, name="vconsole-program", daemon=True)
+        self._install_handlers()
+
+    # -- the program thread ------------------------------------------------------------------------
+    def _program(self) -> None:
+        try:
+            self.exit_code = int(self.target(self.machine) or 0)
+        except ProgramExit:
+            self.exit_code = 0
+        except BaseException:  # noqa: BLE001 - reported after the window is gone
+            self.error = traceback.format_exc()
+            self.exit_code = 1
+
+    # -- lifetime -----------------------------------------------------------------------------------
+    def main(self) -> int:
+        pyglet = self.pyglet
+        if self.record_audio is not None:
+            self._start_recording(Path(self.record_audio))
+        self.audio = _start_audio(self.machine, self.config)
+        self.thread.start()
+        pyglet.clock.schedule_interval(self.update, 1.0 / UPDATE_HZ)
+        try:
+            pyglet.app.run(None)
+        finally:
+            pyglet.clock.unschedule(self.update)
+            self.machine.request_stop()
+            self.thread.join(CLOSE_TIMEOUT_S)
+            if self.audio is not None:
+                self.audio.close()
+            if self.recorder is not None:
+                self._stop_recording()
+            self._close_window()
+        if self.thread.is_alive():
+            print("vconsole: the program did not stop in time; its work may not be saved", file=sys.stderr)
+            return 1
+        if self.error:
+            sys.stderr.write(self.error)
+        return int(self.exit_code or 0)
+
+    def _finish(self) -> None:
+        self._close_window()
+        self.pyglet.app.exit()
+
+    def _close_window(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.window.close()
+
+    # -- the regular look at the machine ---------------------------------------------------------------
+    def update(self, dt: float = 0.0) -> None:
+        now = time.monotonic()
+        if self.keyboard_input.tick(now):
+            self.machine.notify()
+        if not self.thread.is_alive():
+            self._finish()
+            return
+        if self._closing_since is not None and now - self._closing_since > CLOSE_TIMEOUT_S:
+            self._finish()
+            return
+        self._sync_title()
+        self._sync_pointer()
+        frame_no = int(self.machine.clock.now() * self.adapter.refresh_hz)
+        screen = self.machine.screen
+        key = (screen.version, self.renderer.phase(frame_no))
+        if key != self._drawn_key:
+            state = screen.snapshot()
+            self._upload(self.renderer.frame(state, frame_no))
+            self._border = state.border
+            self._drawn_key = key
+            self._dirty = True
+        if self._dirty:
+            self._draw()
+
+    def _upload(self, frame) -> None:
+        gl = self.gl
+        gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
+        gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, self.frame_w, self.frame_h, gl.GL_RGB,
+                           gl.GL_UNSIGNED_BYTE, frame.ctypes.data_as(ctypes.c_void_p))
+        self.frames_uploaded += 1
+
+    def _draw(self) -> None:
+        gl = self.gl
+        win = self.window
+        win.switch_to()
+        r, g, b = (int(v) / 255.0 for v in border_rgb(self.adapter, self._border, self.config.monitor))
+        gl.glClearColor(r, g, b, 1.0)
+        gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+        p = self.placement
+        self.region.blit(p.x, p.y, 0, p.width, p.height)
+        win.flip()
+        self._dirty = False
+
+    def _place(self, width: int, height: int):
+        return self.keymap.place(width, height, self.frame_w, self.frame_h, self.active,
+                                 lambda k: display_size(self.adapter, k), lambda k: scale_steps(self.adapter, k))
+
+    def _sync_title(self) -> None:
+        name = self.machine.program_name
+        title = TITLE_PREFIX + name if name else self.base_title
+        if self.recorder is not None:
+            title += " [recording]"
+        if title != self._title:
+            self._title = title
+            self.window.set_caption(title)
+
+    def _sync_pointer(self) -> None:
+        """The host arrow hides while the program shows its own text-mode mouse cursor."""
+        show = not self.machine.mouse.visible
+        if show != self._pointer_shown:
+            self._pointer_shown = show
+            self.window.set_mouse_visible(show)
+
+    # -- events ---------------------------------------------------------------------------------------
+    def _install_handlers(self) -> None:
+        win = self.window
+        handled = self.pyglet.event.EVENT_HANDLED
+        km = self.keymap
+        machine = self.machine
+
+        @win.event
+        def on_key_press(symbol, modifiers):
+            hotkey = km.host_hotkey(symbol, modifiers)
+            if hotkey:
+                self._hotkey(hotkey)
+            elif self.mapper.press(symbol, modifiers, time.monotonic()) is not None:
+                machine.notify()
+            return handled  # also keeps pyglet from closing the window on Esc
+
+        @win.event
+        def on_key_release(symbol, modifiers):
+            _, pressed_as = self.mapper.release(symbol, modifiers)
+            if pressed_as is not None and pressed_as != symbol:
+                getattr(win, "pressed_keys", set()).discard(pressed_as)
+            return handled
+
+        @win.event
+        def on_text(text):
+            return handled  # words come from key presses; host text repeats are not the BIOS's
+
+        @win.event
+        def on_text_motion(motion):
+            return handled
+
+        @win.event
+        def on_text_motion_select(motion):
+            return handled
+
+        @win.event
+        def on_deactivate():
+            held = getattr(win, "pressed_keys", None)
+            for symbol in self.mapper.release_all():
+                if held is not None:
+                    held.discard(symbol)
+
+        @win.event
+        def on_mouse_motion(x, y, dx, dy):
+            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+
+        @win.event
+        def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
+            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+
+        @win.event
+        def on_mouse_press(x, y, button, modifiers):
+            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if button in km.MOUSE_BUTTONS:
+                machine.mouse.host_button(km.MOUSE_BUTTONS[button], True)
+
+        @win.event
+        def on_mouse_release(x, y, button, modifiers):
+            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if button in km.MOUSE_BUTTONS:
+                machine.mouse.host_button(km.MOUSE_BUTTONS[button], False)
+
+        @win.event
+        def on_resize(width, height):
+            self.placement = self._place(width, height)
+            self._dirty = True  # pyglet's own handler still sets the viewport and projection
+
+        @win.event
+        def on_expose():
+            self._dirty = True
+
+        @win.event
+        def on_close():
+            if self._closing_since is None:
+                self._closing_since = time.monotonic()
+                machine.request_stop()
+            return handled  # the window goes once the program has tidied up
+
+    # -- host hotkeys ---------------------------------------------------------------------------------------
+    def _hotkey(self, which: str) -> None:
+        km = self.keymap
+        if which == km.FULLSCREEN:
+            self.window.set_fullscreen(not self.window.fullscreen)
+            self._dirty = True
+        elif which == km.SCREENSHOT:
+            self.screenshot()
+        elif which == km.RECORD:
+            if self.recorder is None:
+                self._start_recording(self._capture_path("wav"))
+            else:
+                self._stop_recording()
+
+    def _capture_path(self, ext: str) -> Path:
+        folder = self.captures or default_captures_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        name = (self.machine.program_name or "vconsole").lower()
+        path = folder / f"{name}-{stamp}.{ext}"
+        n = 1
+        while path.exists():
+            n += 1
+            path = folder / f"{name}-{stamp}-{n}.{ext}"
+        return path
+
+    def screenshot(self, path: Path | None = None) -> Path:
+        """The picture as the window shows it now (whole-step scale, border included) as a PNG."""
+        path = path or self._capture_path("png")
+        frame = self.renderer.frame(self.machine.screen.snapshot(),
+                                    int(self.machine.clock.now() * self.adapter.refresh_hz)).copy()
+        self._drawn_key = None  # the renderer's buffer moved on: upload again at the next look
+        save_png(frame, path, scale_steps(self.adapter, max(1, self.placement.scale)))
+        print(f"vconsole: screenshot saved to {path}", file=sys.stderr)
+        return path
+
+    def _start_recording(self, path: Path) -> None:
+        from ..synth import WavRecorder
+
+        self.recorder = WavRecorder(self.machine.speaker, path, model=self.config.speaker_model)
+        self.recording_path = path
+        self.recorder.start()
+        if path != self.record_audio:
+            print(f"vconsole: recording the speaker to {path} (Ctrl+F6 stops)", file=sys.stderr)
+
+    def _stop_recording(self) -> None:
+        recorder, self.recorder = self.recorder, None
+        recorder.stop()
+        if self.recording_path != self.record_audio:
+            print(f"vconsole: recording saved to {self.recording_path}", file=sys.stderr)
+
+
+def _min_size(adapter) -> tuple[int, int]:
+    w, h = display_size(adapter, 1)
+    return max(1, w // 4), max(1, h // 4)
+
+
+def _start_audio(machine: Machine, config: MachineConfig):
+    """Live speaker output, or None (with one notice) when the host has no audio device."""
+    try:
+        from .audio import LiveAudio
+    except ImportError:
+        return None
+    return LiveAudio.open(machine.speaker, model=config.speaker_model)
