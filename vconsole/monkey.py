@@ -13,8 +13,8 @@ A failure is one of:
 * an exception escaping the program (other than ``ProgramExit``), seen through
   ``vconsole.errors`` (internal-error listener) or as it leaves ``run_program``;
 * a broken invariant: a program may set ``dos.monkey_check = fn`` at run time;
-  ``fn()`` takes no arguments, is called each time the program waits for the
-  next event, and raises (e.g. AssertionError) when its model is inconsistent.
+  ``fn()`` takes no arguments, is called when the program waits after taking
+  new input (so the model must be consistent at every wait), and raises (e.g. AssertionError) when its model is inconsistent.
   Only the monkey calls it, so it costs normal runs nothing;
 * a hang: the program keeps calling the machine without time passing and
   without taking input (STALL_LIMIT idle calls, or POLL_LIMIT keyboard polls
@@ -288,6 +288,9 @@ class MonkeyHost(ScriptHost):
             raise MonkeyAbort()
         self._polls = 0
         self._arm_watchdog()
+        if self.used != self._checked_at:  # the program has taken new input and waits again
+            self._checked_at = self.used
+            self._check_invariants(machine)
         before = (machine.clock.now(), self.used)
         super().idle(machine, deadline, wake_on_input)
         if (machine.clock.now(), self.used) == before:
@@ -297,10 +300,6 @@ class MonkeyHost(ScriptHost):
                                        " taken (a wait that returns at once, in a loop)"))
         else:
             self._stall = 0
-
-    def apply(self, machine: Machine, ev: keyscript.Event) -> None:
-        self._check_invariants(machine)
-        super().apply(machine, ev)
 
     def _check_invariants(self, machine: Machine) -> None:
         dos = errors.running(machine)
@@ -447,6 +446,14 @@ def ddmin(items: list[str], fails: Callable[[list[str]], bool], deadline: float)
     return items
 
 
+def split_token(tok: str) -> list[str]:
+    """A token's smallest parts: typed text into its characters, a command line into its keys."""
+    parts: list[str] = []
+    for text, quoted in keyscript._tokens_with_quotes(tok):
+        parts.extend([char_token(c) for c in text] if quoted else [text])
+    return parts
+
+
 @dataclass
 class Shrunk:
     tokens: list[str]
@@ -481,6 +488,9 @@ def shrink(target: Target, failure: Failure, tokens: list[str], files: dict[str,
     if not fails(tokens):  # not reproducible on its own: report the whole run
         return Shrunk(tokens, state["files"], trials, False)
     best = ddmin(list(tokens), fails, deadline)
+    finer = [part for tok in best for part in split_token(tok)]
+    if finer != best and fails(finer):  # then shrink again key by key inside typed text
+        best = ddmin(finer, fails, deadline)
     return Shrunk(best, state["files"], trials, time.monotonic() < deadline)
 
 
