@@ -37,8 +37,15 @@ def _scale(text: str) -> int:
     return n
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose mistakes are one CliError line (exit 2 from main), not usage text and SystemExit."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CliError(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="vconsole",
         description="An IBM PC in 80x25 text mode. With no PROGRAM, the DOS prompt starts.",
     )
@@ -150,7 +157,10 @@ def _headless(args, config: MachineConfig, target) -> int:
         if str(args.dump_text) == "-":
             sys.stdout.write(text)
         else:
-            atomic_write(args.dump_text, text.encode("utf-8"))
+            try:
+                atomic_write(args.dump_text, text.encode("utf-8"))
+            except OSError as e:
+                raise CliError(f"cannot write {args.dump_text}: {e.strerror or e}") from None
     return outcome.exit_code or 0
 
 
