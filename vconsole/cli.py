@@ -143,6 +143,10 @@ def _run(argv: list[str]) -> int:
 def _headless(args, config: MachineConfig, target) -> int:
     from .frontends import headless
 
+    for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
+                         ("--dump-text", args.dump_text)):
+        if path is not None and str(path) != "-" and not path.absolute().parent.is_dir():
+            raise CliError(f"{option}: cannot write {path}: no such directory")  # before the run, not after
     try:
         script = _read_script(args.keys)
         outcome = headless.run(target, config, script, record_audio=args.record_audio)
