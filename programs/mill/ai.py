@@ -494,7 +494,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                 if depth <= 1:
                     score = -evaluate(nopp, nme, ho, nhm, kiddie)
                     if score > MATE_ZONE:
-                        score = WIN - ply - 2
+                        score = WIN - ply - 1
                 elif first:
                     score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -beta, -alpha, ply + 1)
                 else:
@@ -567,7 +567,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                     if d == 1:
                         score = -evaluate(nopp, nme, ho, nhm, kiddie)
                         if score > MATE_ZONE:
-                            score = WIN - 2
+                            score = WIN - 1
                     elif idx == 0:
                         score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -beta, -alpha, 1)
                     else:

@@ -1,0 +1,209 @@
+"""The Mill computer player: legal at every level, exact against plain minimax, stoppable,
+and strong enough to beat a random mover every time."""
+
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from programs.mill import ai
+from programs.mill.ai import MATE_ZONE, WIN, choose_move, evaluate, search
+from programs.mill.rules import (BLACK, COLOR_NAMES, DECLINE, WHITE, Game, Move, Options, Position,
+                                 apply, legal_moves, winner)
+
+
+def _random_positions(seed, count, min_ply=0, max_ply=60, opts=Options()):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = Game(opts)
+        stop = rng.randint(min_ply, max_ply)
+        while g.result() is None and g.pointer < stop:
+            g.play(rng.choice(legal_moves(g.position)))
+        if g.result() is None:
+            out.append(g.position)
+    return out
+
+
+# --- legality --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", range(0, 7))
+def test_every_level_plays_legal_moves_on_random_positions(level):
+    for i, pos in enumerate(_random_positions(100 + level, 8, min_ply=4, max_ply=50)):
+        move = choose_move(pos, level, rng=random.Random(i))
+        assert move in legal_moves(pos)
+
+
+@pytest.mark.parametrize("level", [7, 8, 9])
+def test_deep_levels_play_legal_moves(level):
+    # late placing and moving positions keep the full-depth searches short
+    for i, pos in enumerate(_random_positions(200 + level, 3, min_ply=16, max_ply=40)):
+        move = choose_move(pos, level, rng=random.Random(i))
+        assert move in legal_moves(pos)
+
+
+@pytest.mark.parametrize("opts", [Options(kiddie=True), Options(take_from_mill_when_only_three=True)])
+def test_options_respected_by_search(opts):
+    for i, pos in enumerate(_random_positions(300, 10, min_ply=20, max_ply=80, opts=opts)):
+        assert choose_move(pos, 4, rng=random.Random(i)) in legal_moves(pos)
+
+
+def test_stopped_search_still_returns_a_legal_move_fast():
+    polls = []
+
+    def stop():
+        polls.append(1)
+        return len(polls) >= 3  # "Esc" after a few hundred nodes
+
+    pos = Position.start()
+    seen = []
+    move = search(pos, 9, rng=random.Random(0), should_stop=stop, on_best=lambda m, d, s: seen.append(m))
+    assert move in legal_moves(pos)
+    assert len(polls) == 3
+    assert seen and seen[-1] == move
+
+
+def test_on_best_reports_every_change_and_ends_on_the_move_played():
+    for i, pos in enumerate(_random_positions(7, 6, min_ply=6, max_ply=40)):
+        seen = []
+        move = search(pos, 5, rng=random.Random(i), on_best=lambda m, d, s: seen.append((m, d)))
+        assert seen and seen[-1][0] == move
+        assert all(a[0] != b[0] for a, b in zip(seen, seen[1:]))  # only changes are reported
+        assert [d for _, d in seen] == sorted(d for _, d in seen)
+        assert all(m in legal_moves(pos) for m, _ in seen)
+
+
+def test_rng_varies_choice_among_equal_moves():
+    picks = {choose_move(Position.start(), 1, rng=random.Random(s)) for s in range(20)}
+    assert len(picks) > 1
+    assert choose_move(Position.start(), 3, rng=random.Random(4)) == \
+        choose_move(Position.start(), 3, rng=random.Random(4))
+
+
+# --- exactness ---------------------------------------------------------------------------------
+
+def reference(pos, depth, ply=0):
+    """Plain minimax with the search's scoring conventions and no pruning, no table.
+
+    Inside the tree a capture is never declined when one is possible (the search's rule);
+    at the root declining is one more move.
+    """
+    moves = legal_moves(pos)
+    if not moves:
+        return ply - WIN
+    if ply > 0 and any(m.capture for m in moves):
+        moves = [m for m in moves if m.capture != DECLINE]
+    me = pos.turn
+    best = -WIN - 1
+    for m in moves:
+        child = apply(pos, m)
+        if m.capture and child.material(1 - me) < 3:
+            score = WIN - ply - 1
+        elif depth == 1:
+            score = -evaluate(child.pieces(1 - me), child.pieces(me), child.in_hand[1 - me],
+                              child.in_hand[me], pos.options.kiddie)
+            if score > MATE_ZONE:
+                score = WIN - ply - 1
+        else:
+            score = -reference(child, depth - 1, ply + 1)
+        best = max(best, score)
+    return best
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_search_score_equals_plain_minimax(depth):
+    """Alpha-beta, the table, PVS and move ordering must not change the value."""
+    count = {1: 12, 2: 10, 3: 6, 4: 2}[depth]
+    positions = _random_positions(40 + depth, count, min_ply=14, max_ply=70)
+    positions += _random_positions(50 + depth, 2 if depth < 4 else 1, min_ply=30, max_ply=80,
+                                   opts=Options(kiddie=True))
+    for i, pos in enumerate(positions):
+        stats = {}
+        move = search(pos, depth, rng=random.Random(i), stats=stats)
+        want = reference(pos, depth)
+        assert stats["score"] == want, (pos, depth)
+        # and the move played achieves it
+        if abs(want) < MATE_ZONE:
+            child = apply(pos, move)
+            if depth == 1:
+                got = -evaluate(child.pieces(1 - pos.turn), child.pieces(pos.turn),
+                                child.in_hand[1 - pos.turn], child.in_hand[pos.turn], pos.options.kiddie)
+            else:
+                got = -reference(child, depth - 1, 1)
+            assert got == want
+
+
+def test_zobrist_key_is_symmetric_to_the_move_order():
+    a = Position.start()
+    for p in (5, 11, 14):
+        a = apply(a, Move(None, p))
+    b = Position.start()
+    for p in (14, 11, 5):
+        b = apply(b, Move(None, p))
+    assert a == b and ai.zobrist_key(a) == ai.zobrist_key(b)
+    assert ai.zobrist_key(a) != ai.zobrist_key(Position(a.white, a.black, WHITE, a.in_hand))
+    swapped = Position(a.black, a.white, a.turn, (a.in_hand[1], a.in_hand[0]))
+    assert ai.zobrist_key(a) != ai.zobrist_key(swapped)
+
+
+def test_symmetries_map_mills_onto_mills():
+    from programs.mill.rules import MILL_MASKS
+    assert len(set(ai.SYMMETRIES)) == 16
+    for g in ai.SYMMETRIES:
+        assert {ai._map_mask(g, m) for m in MILL_MASKS} == set(MILL_MASKS)
+
+
+# --- tactics ---------------------------------------------------------------------------------
+
+def test_takes_the_winning_piece():
+    pos = Position.from_points([7, 8, 13, 18, 22], [1, 2, 20], WHITE, (0, 0))
+    # 13 -> 9 closes 7-8-9 and 8 -> 9 closes 9-13-18: either takes black's third-last piece
+    for level in (1, 2, 5):
+        move = choose_move(pos, level, rng=random.Random(0))
+        assert winner(apply(pos, move)) == WHITE
+
+
+def test_blocks_an_open_line_while_placing():
+    # black threatens 4-5-6 at 6; white must place there
+    pos = Position.from_points([1, 20], [4, 5], WHITE, (7, 7))
+    for level in (2, 3, 4):
+        assert choose_move(pos, level, rng=random.Random(level)).to == 6
+
+
+def test_shuts_in_a_blockable_opponent():
+    # black's 1, 2, 3 can only escape via 15 (2 -> 5 and 1 -> 10 are taken): 24 -> 15 wins
+    pos = Position.from_points([10, 5, 24, 20, 22], [1, 2, 3], WHITE, (0, 0))
+    assert choose_move(pos, 2, rng=random.Random(0)) == Move(24, 15)
+
+
+def test_level_range_checked():
+    with pytest.raises(ValueError):
+        choose_move(Position.start(), 10, rng=random.Random(0))
+
+
+# --- strength --------------------------------------------------------------------------------
+
+def _game_vs_random(seed):
+    """Level 6 against a seeded random mover; the computer takes white on even seeds.
+
+    Draw rule: the game stops at the move buffer limit (the record's draw), which counts
+    as not winning.
+    """
+    rng = random.Random(seed)
+    ai_color = WHITE if seed % 2 == 0 else BLACK
+    g = Game()
+    while g.result() is None:
+        pos = g.position
+        if pos.turn == ai_color:
+            g.play(choose_move(pos, 6, rng=rng))
+        else:
+            g.play(rng.choice(legal_moves(pos)))
+    return seed, g.result() == COLOR_NAMES[ai_color], g.pointer
+
+
+def test_level_6_beats_a_random_mover_in_all_50_games():
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
+        results = list(pool.map(_game_vs_random, range(50)))
+    lost = [(seed, plies) for seed, won, plies in results if not won]
+    assert not lost
