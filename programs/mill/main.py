@@ -504,7 +504,7 @@ class MillApp:
             game = loads(text, options_from_notes(text))
         except (DiskError, GameFileError, ValueError) as exc:
             self.chrome.sound.effect("error")
-            self.view.message(f"CANNOT RESTORE {name.upper()}: {exc}. THE GAME ON THE BOARD STAYS.".upper(), "error")
+            self.view.message(f"{name.upper()} NOT RESTORED: {exc}".upper(), "error")
             return
         self.adopt(game)
         self.redraw()

@@ -1,0 +1,210 @@
+"""Whole Tommy's Mill sessions through the headless runner, checked on the screen text."""
+import time
+
+import pytest
+
+from programs.mill import PROGRAM
+from programs.mill.notation import loads
+from vconsole.disk import Drive
+from vconsole.frontends import headless
+from vconsole.keyboard import word_for
+from vconsole.machine import MachineConfig
+from vconsole.program import RunOptions, run_program
+
+# A finished game (Black is reduced to two pieces on the 21st move), found by random play
+# with the rules model; written as the S command writes files.
+WON_GAME = """. TOMMY'S MILL game, 21 moves
+3
+14
+2
+22
+1 14
+20
+8
+24
+5 20
+23 1
+1 22
+22 3
+3 24
+24 1
+1 22
+22 2
+2 24
+24 3
+8 7
+23 20
+7 8 24
+"""
+
+
+def play(tmp_path, script, switches="S", shareware=False, hook=None, **cfg):
+    sw = PROGRAM.parse_switches([switches] if switches else [])
+    return headless.run(
+        lambda m: run_program(m, PROGRAM, sw, Drive(tmp_path), RunOptions(seed=1, shareware=shareware)),
+        MachineConfig(**cfg), script, machine_hook=hook)
+
+
+def screen(out):
+    return "\n".join(out.text)
+
+
+def news(out):
+    """The two message rows under the board, joined (long messages wrap)."""
+    return " ".join(out.text[r][:46].strip() for r in (22, 23))
+
+
+def board(out, point):
+    """The centre cell of a point: a block for a piece, a small square when empty."""
+    from programs.mill.screen import CELL
+    x, y = CELL[point]
+    return out.text[y][x]
+
+
+def test_keyboard_plays_both_sides_to_a_mill_and_a_capture(tmp_path):
+    out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 " "4"')
+    text = screen(out)
+    assert "WHITE PLACES ON 3, TAKES 4." in text
+    assert board(out, 4) == "■" and board(out, 3) == "█" and board(out, 5) == "█"
+    assert "BLACK, PLACE A PIECE: _" in text
+    assert "WHITE: KEYBOARD" in text and "BLACK: KEYBOARD" in text
+    assert "F3  BLACK: COMPUTER" in text  # the legend offers the mode a press would give
+
+
+def test_declining_with_zero_and_an_aborted_entry(tmp_path):
+    out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 0" "1" A')
+    text = screen(out)
+    assert board(out, 4) == "█"
+    assert "ENTRY ABORTED BY 'A'" in text
+    out = play(tmp_path / "b", 'F3 "1 " "4 " "2 " "5 " "3 0 1"')
+    assert "TAKES NOTHING" in screen(out) and "BLACK, PLACE A PIECE: 1_" in screen(out)
+
+
+def test_mouse_clicks_points_and_the_clock_declines(tmp_path):
+    # points 1, 4, 2, 5, 3 at their centre cells; then the time display in the middle
+    out = play(tmp_path, "F3 click:4,2 click:10,5 click:23,1 click:22,5 click:40,2 click:22,11")
+    assert "WHITE PLACES ON 3, MILL, TAKES NOTHING." in screen(out)
+    out = play(tmp_path / "b", "F3 click:4,2 click:10,5 click:23,1 click:22,5 click:40,2 click:10,5")
+    assert "TAKES 4" in screen(out)
+
+
+def test_save_refuses_mill_tmp_and_restore_reads_the_file_back(tmp_path):
+    out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " S "game1.mil" Enter S "mill.tmp" Enter F7')
+    assert out.exit_code == 0
+    saved = (tmp_path / "GAME1.MIL").read_text()
+    assert [str(m.to) for m in loads(saved).moves] == ["1", "4", "2", "5"]
+    (tmp_path / "MILL.TMP").unlink()
+    out = play(tmp_path, 'R "game1.mil" Enter')
+    assert "RESTORED 4 MOVES FROM GAME1.MIL." in screen(out)
+    assert board(out, 5) == "█" and "MOVE BUFFER   4/200" in screen(out)
+
+
+def test_unreadable_game_file_leaves_the_game_alone(tmp_path):
+    (tmp_path / "BAD.MIL").write_text(". a note\n1\n2\nnonsense\n")
+    out = play(tmp_path, 'F3 "7 " R "bad.mil" Enter')
+    text = screen(out)
+    assert "BAD.MIL NOT RESTORED: LINE 4" in text
+    assert board(out, 7) == "█" and board(out, 1) == "■"
+    out = play(tmp_path / "x", 'R "nofile" Enter')
+    assert "NOT RESTORED: FILE NOT FOUND" in screen(out)
+
+
+def test_finished_game_restored_can_be_stepped_back_and_finishes_again(tmp_path):
+    (tmp_path / "WON.MIL").write_text(WON_GAME)
+    out = play(tmp_path, 'R "won.mil" Enter')
+    assert "BLACK IS DOWN TO 2 PIECES" in news(out) and "NEW GAME (Y/N)?" in screen(out)
+    out = play(tmp_path, 'R "won.mil" Enter .')
+    assert "MOVE BUFFER  20/200  (21 KEPT)" in screen(out) and "WHITE, YOUR MOVE:" in screen(out)
+    out = play(tmp_path, 'R "won.mil" Enter . / .')
+    text = screen(out)
+    assert "MOVE BUFFER  21/200" in text and "THE GAME IS OVER" in text
+    out = play(tmp_path, 'R "won.mil" Enter y')
+    assert "NEW GAME. WHITE PLAYS FIRST." in screen(out) and "MOVE BUFFER   0/200" in screen(out)
+
+
+def test_backstep_against_the_computer_takes_back_both_moves_and_undo_replays(tmp_path):
+    out = play(tmp_path, '"5 " wait:1500 .')
+    assert "BACK 2 MOVES: MOVE 0 OF 2." in screen(out) and board(out, 5) == "■"
+    out = play(tmp_path / "b", '"5 " wait:1500 . /')
+    assert "FORWARD 2 MOVES: MOVE 2 OF 2." in screen(out) and board(out, 5) == "█"
+
+
+def test_resign_needs_a_yes_and_ends_the_game(tmp_path):
+    out = play(tmp_path, '"5 " wait:1500 X n')
+    assert "WHITE, PLACE A PIECE" in screen(out)
+    out = play(tmp_path / "b", '"5 " wait:1500 Esc y')
+    assert "WHITE RESIGNS. BLACK WINS!" in screen(out) and "GAME OVER. NEW GAME (Y/N)?" in screen(out)
+    out = play(tmp_path / "c", '"5 " wait:1500 X y click:23,24')  # click the N of the question
+    assert "GAME OVER. Y STARTS A NEW GAME." in screen(out)
+    assert not (tmp_path / "c" / "MILL.TMP").exists()
+
+
+def test_f5_shows_instructions_and_esc_returns_to_the_same_screen(tmp_path):
+    before = play(tmp_path, 'F3 "1 " "4 "')
+    helped = play(tmp_path / "h", 'F3 "1 " "4 " F5 PgDn')
+    assert "HOW TO PLAY" in helped.text[0] and "TOMMY'S MILL" not in helped.text[22]
+    back = play(tmp_path / "b", 'F3 "1 " "4 " F5 PgDn PgUp Esc')
+    assert back.state.cells.tobytes() == before.state.cells.tobytes()
+
+
+def test_autosave_on_quit_and_restore_next_time_and_a_damaged_tmp(tmp_path):
+    out = play(tmp_path, 'F3 F9 Up "1 " "4 " F7')
+    assert out.exit_code == 0
+    tmp = (tmp_path / "MILL.TMP").read_text()
+    assert ".PLAYERS KEYBOARD KEYBOARD" in tmp and ".LEVEL 3" in tmp and ".PAD 15" in tmp
+    out = play(tmp_path, "")
+    text = screen(out)
+    assert "GOES ON (2 MOVES)" in text and "LEVEL 3" in text and "TIME PAD  1.5 SEC" in text
+    assert board(out, 1) == "█" and board(out, 4) == "█"
+    # the window closing (script running out) saves as well
+    out = play(tmp_path, '"2 "')
+    assert out.exit_code is None and "\n2\n" in (tmp_path / "MILL.TMP").read_text()
+    (tmp_path / "MILL.TMP").write_text(".PLAYERS NOBODY\n1\n")
+    out = play(tmp_path, "")
+    assert "MILL.TMP IS DAMAGED" in screen(out) and "MILL.BAD" in screen(out)
+    assert (tmp_path / "MILL.BAD").exists() and not (tmp_path / "MILL.TMP").exists()
+    assert "MOVE BUFFER   0/200" in screen(out)
+
+
+def test_computer_against_computer_plays_to_the_end(tmp_path):
+    out = play(tmp_path, "F8 F8 F2")
+    text = screen(out)
+    assert "WINS!" in text or "DRAW" in text
+    assert "WHITE: COMPUTER" in text and "LEVEL 0" in text
+
+
+def test_esc_makes_the_thinking_computer_play_at_once(tmp_path):
+    def hook(m):  # keys typed ahead: level 9, computer takes White, Esc, then Black to the keyboard
+        for k in ["F9"] * 7 + ["F2", "Esc", "F3"]:
+            m.keyboard.push(word_for(k))
+
+    t = time.perf_counter()
+    out = play(tmp_path, "", hook=hook)
+    assert time.perf_counter() - t < 5
+    text = screen(out)
+    assert "LEVEL 9" in text and "MOVE BUFFER   1/200" in text and "BLACK, PLACE A PIECE" in text
+
+
+def test_shareware_stops_at_level_two(tmp_path):
+    out = play(tmp_path, "F9 F9", shareware=True)
+    assert "LEVEL 2 IS THE TOP LEVEL OF THE SHAREWARE VERSION" in news(out)
+    out = play(tmp_path / "b", "F9 F9")
+    assert "LEVEL 4" in screen(out)
+
+
+@pytest.mark.parametrize("switches, adapter, mono", [("S", "ega", False), ("SM", "ega", True), ("S", "mda", True)])
+def test_mono_mode_uses_mono_attributes(tmp_path, switches, adapter, mono):
+    out = play(tmp_path, "F10", switches, adapter=adapter)
+    attrs = set(out.state.cells[..., 1].ravel().tolist())
+    if mono:
+        assert attrs <= {0x07, 0x0F, 0x70, 0x01, 0x09} and "BORDER" not in screen(out)
+        assert out.state.border == 0
+    else:
+        assert 0x60 in attrs and out.state.border == 2 and "F10 BORDER COLOR" in screen(out)
+
+
+def test_f1_legend_and_level_keys(tmp_path):
+    out = play(tmp_path, "", "")
+    assert "F1  SOUND OFF" in screen(out)
+    out = play(tmp_path / "b", "F1 F8", "")
+    assert "F1  SOUND ON" in screen(out) and "LEVEL 1" in screen(out)
