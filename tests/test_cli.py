@@ -1,0 +1,186 @@
+"""Command lines: every mistake a person can type is one clear line on stderr and exit status 2.
+
+Most cases go through ``vconsole.cli.main([...])`` with stderr captured; a few run the
+installed ``vconsole`` command in a subprocess to prove no traceback reaches the terminal.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from vconsole import cli
+from vconsole.capture import load_png
+
+# RGBI palette entries used below (DESIGN.md "Palette"): 1 blue, 4 red, 12 bright red.
+BLUE, RED, BRIGHT_RED = (0x00, 0x00, 0xAA), (0xAA, 0x00, 0x00), (0xFF, 0x55, 0x55)
+
+
+def _err_line(capsys) -> str:
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["nosuch"], "Bad command or file name - nosuch"),
+    (["mill", "Q"], "Invalid switch - Q"),
+    (["mill", "/XYZ"], "Invalid switch"),
+    (["testcard", "S"], "Invalid switch - S"),
+    (["--display", "tv"], "argument --display: invalid choice: 'tv'"),
+    (["--monitor", "blue"], "argument --monitor"),
+    (["--scale", "0"], "argument --scale"),
+    (["--scale", "x"], "argument --scale"),
+    (["--seed", "many"], "argument --seed"),
+    (["--speaker", "loud"], "argument --speaker"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+    (["--keys", "@/no/such/script.txt"], "cannot read key script /no/such/script.txt"),
+    (["--keys", "Ctrl+Nothing"], "Ctrl+Nothing"),
+    (["--keys", "click:80,0"], "click:80,0"),
+    (["--keys", "wait:abc"], "wait:abc"),
+    (["--keys", "a", "--dump-text", "/no/such/dir/out.txt"], "no such directory"),
+    (["--keys", "a", "--screenshot", "/no/such/dir/out.png"], "no such directory"),
+])
+def test_mistakes_are_one_line_and_exit_2(capsys, argv, words):
+    assert cli.main(argv) == 2
+    line = _err_line(capsys)
+    assert line.startswith("vconsole: ") and words in line, line
+
+
+def test_keys_file_that_is_a_directory_or_not_text(capsys, tmp_path):
+    assert cli.main(["--keys", f"@{tmp_path}"]) == 2
+    assert "cannot read key script" in _err_line(capsys)
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(b"\xff\xfe\xfa")
+    assert cli.main(["--keys", f"@{bad}"]) == 2
+    assert "cannot read key script" in _err_line(capsys)
+
+
+def test_keys_from_a_file_run_the_prompt(capsys, tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text('# a comment line\n"ver" Enter\n', encoding="utf-8")
+    assert cli.main(["--keys", f"@{script}", "--drive", str(tmp_path / "C"), "--dump-text", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("vconsole DOS") == 2  # the banner and VER's answer
+    assert "C:\\TOYS>" in out
+
+
+def test_dump_text_file_is_written(tmp_path):
+    out = tmp_path / "screen.txt"
+    assert cli.main(["--headless", "--keys", '"dir" Enter', "--drive", str(tmp_path / "C"),
+                     "--dump-text", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "MILL" in text and "file(s)" in text
+
+
+# -- vconsole render --------------------------------------------------------------------------------
+def _dump(attr: int, char: int = 0x20) -> bytes:
+    return bytes([char, attr]) * 2000
+
+
+@pytest.mark.parametrize("size", [0, 1, 3999, 4001, 8000])
+def test_render_bad_dump_size(capsys, tmp_path, size):
+    dump = tmp_path / "bad.bin"
+    dump.write_bytes(b"\x00" * size)
+    assert cli.main(["render", str(dump), "--display", "vga", "--png", str(tmp_path / "o.png")]) == 2
+    line = _err_line(capsys)
+    assert line.startswith("vconsole render: ") and "exactly 4000" in line
+    assert not (tmp_path / "o.png").exists()
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--display", "tv"], "--display"),
+    ([], "--display"),  # required
+    (["--display", "ega", "--border", "16"], "border colour must be 0-15"),
+    (["--display", "ega", "--frame", "-1"], "--frame"),
+    (["--display", "ega", "--cursor", "1,2,3"], "ROW,COL,START,END"),
+    (["--display", "ega", "--cursor", "25,0,6,7"], "off the 80x25 screen"),
+    (["--display", "ega", "--scale", "17"], "--scale"),
+    (["--display", "ega", "--monitor", "pink"], "--monitor"),
+])
+def test_render_bad_options(capsys, tmp_path, extra, words):
+    dump = tmp_path / "ok.bin"
+    dump.write_bytes(_dump(0x07))
+    assert cli.main(["render", str(dump), "--png", str(tmp_path / "o.png"), *extra]) == 2
+    assert words in _err_line(capsys)
+
+
+def test_render_missing_dump_and_unwritable_png(capsys, tmp_path):
+    assert cli.main(["render", str(tmp_path / "none.bin"), "--display", "ega", "--png", str(tmp_path / "o.png")]) == 2
+    assert "cannot read" in _err_line(capsys)
+    dump = tmp_path / "ok.bin"
+    dump.write_bytes(_dump(0x07))
+    assert cli.main(["render", str(dump), "--display", "ega", "--png", str(tmp_path / "no" / "o.png")]) == 2
+    assert "cannot write" in _err_line(capsys)
+
+
+def test_render_colours_border_and_blink_bit(tmp_path):
+    """Red background everywhere with bit 7 set: blink mode shows red, bright-background mode bright red."""
+    dump = tmp_path / "red.bin"
+    dump.write_bytes(_dump(0xC7))
+    out = tmp_path / "o.png"
+    assert cli.main(["render", str(dump), "--display", "vga", "--png", str(out), "--border", "1h"]) == 0
+    img = load_png(out)
+    h, w, _ = img.shape
+    assert tuple(img[h // 2, w // 2]) == RED
+    assert tuple(img[0, 0]) == BLUE  # the overscan band
+    assert cli.main(["render", str(dump), "--display", "vga", "--png", str(out), "--no-blink"]) == 0
+    img = load_png(out)
+    assert tuple(img[h // 2, w // 2]) == BRIGHT_RED
+    assert tuple(img[0, 0]) == (0, 0, 0)
+
+
+def test_render_frame_picks_the_blink_phase_and_scale_enlarges(tmp_path):
+    """Blinking full blocks (DB) in white on black: shown at frame 0, hidden 16 retraces later on VGA."""
+    dump = tmp_path / "blink.bin"
+    dump.write_bytes(_dump(0x8F, 0xDB))
+    shots = []
+    for frame in (0, 16):
+        out = tmp_path / f"f{frame}.png"
+        assert cli.main(["render", str(dump), "--display", "vga", "--png", str(out), "--frame", str(frame)]) == 0
+        shots.append(load_png(out))
+    h, w, _ = shots[0].shape
+    assert tuple(shots[0][h // 2, w // 2]) == (0xFF, 0xFF, 0xFF)
+    assert tuple(shots[1][h // 2, w // 2]) == (0, 0, 0)
+    big = tmp_path / "big.png"
+    assert cli.main(["render", str(dump), "--display", "vga", "--png", str(big), "--scale", "2"]) == 0
+    assert load_png(big).shape[1] == 2 * w
+
+
+def test_render_cursor_is_drawn_only_when_asked(tmp_path):
+    dump = tmp_path / "blank.bin"
+    dump.write_bytes(_dump(0x07))
+    plain, cursor = tmp_path / "a.png", tmp_path / "b.png"
+    assert cli.main(["render", str(dump), "--display", "ega", "--png", str(plain)]) == 0
+    assert cli.main(["render", str(dump), "--display", "ega", "--png", str(cursor), "--cursor", "12,40,6,7"]) == 0
+    diff = np.argwhere((load_png(plain) != load_png(cursor)).any(axis=2))
+    assert len(diff) > 0
+    assert diff[:, 1].min() >= 40 * 8 and diff[:, 1].max() < 41 * 8 + 64  # within column 40 (plus border band)
+
+
+# -- through the real command ----------------------------------------------------------------------
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vconsole.cli", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_subprocess_unknown_program_and_bad_dump(tmp_path):
+    r = _run("nosuch")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines()[-1].startswith("vconsole: Bad command or file name - nosuch")
+    dump = tmp_path / "short.bin"
+    dump.write_bytes(b"x" * 10)
+    r = _run("render", str(dump), "--display", "cga", "--png", str(tmp_path / "o.png"))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines() == [
+        f"vconsole render: {dump} is 10 bytes; a screen dump is exactly 4000 (80x25 cells of character, attribute)"]
+
+
+def test_subprocess_bad_token_and_monkey_usage():
+    r = _run("--keys", "F99")
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "F99" in r.stderr
+    r = _run("monkey", "nosuch")
+    assert r.returncode == 2 and r.stderr.startswith("vconsole monkey: Bad command or file name")
