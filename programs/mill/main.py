@@ -389,8 +389,6 @@ class MillApp:
         what = ("PLACES ON " if move.frm is None else "MOVES ") + format_move(move).split()[0]
         if move.frm is not None:
             what += f" TO {move.to}"
-        elif move.capture is not None:
-            pass
         if move.capture:
             what += f", TAKES {move.capture}"
         elif move.capture == DECLINE:

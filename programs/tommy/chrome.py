@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from vconsole.keyboard import Key
+from vconsole.keyboard import Key, word_for
 from vconsole.mouse import MouseEvent
 
 from .ask import ask_yes_no
@@ -120,7 +120,6 @@ class Chrome:
         name = self.legend.key_at(ev.col, ev.row)
         if name is None:
             return None
-        from vconsole.keyboard import word_for
         return Key(word_for(name))
 
     def ask(self, question: str, hotkeys: bool = True) -> bool:
