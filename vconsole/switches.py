@@ -32,7 +32,7 @@ def parse(words: Iterable[str], accepted: Iterable[str]) -> frozenset[str]:
         if w.startswith("/"):
             parts = ["/" + p for p in w.split("/") if p]
             if not parts:
-                raise SwitchError(f"Invalid switch - {word}")
+                raise SwitchError(_invalid(w, accepted))
             for part in parts:
                 if part in slashes:
                     found.add(part)
