@@ -184,3 +184,26 @@ def test_seeded_programs_get_the_same_random_numbers():
     _run(main)
     _run(main)
     assert vals[0] == vals[1]
+
+
+def test_keys_are_typed_when_asked_so_a_long_script_survives_program_delays():
+    got = []
+
+    def main(dos):
+        dos.wait(1000)  # the computer's pause: a script must not overflow the buffer here
+        while len(got) < 20:
+            got.append(dos.keyboard.read().char)
+
+    _run(main, '"abcdefghijklmnopqrst"')
+    assert "".join(got) == "abcdefghijklmnopqrst"
+
+
+def test_keys_after_a_wait_are_typed_ahead_during_a_delay():
+    seen = []
+
+    def main(dos):
+        dos.wait(1000)
+        seen.append((dos.now(), dos.keyboard.pending()))
+
+    _run(main, "wait:400 x y")
+    assert seen == [(pytest.approx(1.0), 2)]

@@ -1,10 +1,14 @@
 """Running a program with no window: scripted input on a virtual clock.
 
-Whenever the program waits (for a key, a delay, a note), the runner hands it
-the next scripted event; ``wait:MS`` moves the virtual clock.  The run ends
-when the program returns, or when it waits for input with the script used up:
-that moment is the one the screenshot and text dump capture.  It is then
-stopped as if its window had been closed, so its auto-save runs.
+Keys and mouse actions are typed when the program asks for input (it reads a
+key or waits for an event), like a person who waits for the game to be ready.
+``wait:MS`` lets MS milliseconds of machine time pass, inside a program's own
+delay if it is in one; the keys right after a ``wait:`` are typed at that
+moment even if the program is still busy (type-ahead, e.g. a key pressed while
+the computer pauses between its moves).  The run ends when the program
+returns, or when it waits for input with the script used up: that moment is
+the one the screenshot and text dump capture.  It is then stopped as if its
+window had been closed, so its auto-save runs.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Callable
 
 from .. import keyscript
 from ..clock import VirtualClock
+from ..keyboard import BUFFER_SIZE
 from ..machine import Machine, MachineConfig, ProgramExit
 from ..mouse import LEFT, RIGHT
 from ..video import ScreenState
@@ -49,9 +54,12 @@ class ScriptHost:
         self.idle_limit = idle_limit
         self._ran_out_at: float | None = None
         self._wait_left = 0.0  # part of a wait:MS not yet spent when a deadline cut in
+        self._armed = False  # keys right after a completed wait: type them even mid-delay
 
     def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool) -> None:
         clock: VirtualClock = machine.clock  # type: ignore[assignment]
+        if wake_on_input:
+            self._armed = False
         while True:
             machine.check_stop()
             if wake_on_input and machine.input_waiting():
@@ -67,6 +75,7 @@ class ScriptHost:
                     return
                 self._wait_left = 0.0
                 clock.advance_to(target)
+                self._armed = True
                 continue
             if not self.queue:
                 if self._ran_out_at is None:
@@ -78,7 +87,14 @@ class ScriptHost:
                     raise ScriptEnded()
                 clock.advance_to(deadline)
                 return
-            ev = self.queue.popleft()
+            ev = self.queue[0]
+            if not wake_on_input and not isinstance(ev, keyscript.Wait):
+                busy_typing = self._armed and machine.keyboard.pending() < BUFFER_SIZE
+                if not busy_typing:
+                    # The program is busy in a delay: the key waits until it asks for input.
+                    clock.advance_to(deadline)
+                    return
+            self.queue.popleft()
             self.used += 1
             self.apply(machine, ev)
 
