@@ -27,6 +27,8 @@ from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, 
 WIN: Final = 100_000
 MATE_ZONE: Final = WIN - 1_000
 PIECE: Final = 100
+#: Remaining depth from which a placing-phase node drops mirror-image moves.
+SYM_DEPTH: Final = 4
 W_PLACE_MOVERS = 8
 W_PLACE_TARGETS = 3
 
@@ -124,13 +126,34 @@ def _map_mask(perm: tuple[int, ...], mask: int) -> int:
     return out
 
 
+def _sym_byte_tables() -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    out = []
+    for g in SYMMETRIES[1:]:
+        out.append(tuple(tuple(_map_mask(g, v << (8 * byte)) for v in range(256)) for byte in range(3)))
+    return tuple(out)
+
+
+#: For each symmetry but the identity: three byte tables mapping a mask to its image.
+_SYM_TABLES: Final = _sym_byte_tables()
+
+
+def _stabiliser(me: int, opp: int) -> list[tuple[int, ...]]:
+    """The symmetries (other than the identity) that leave the position unchanged."""
+    out = []
+    m0, m1, m2 = me & 255, me >> 8 & 255, me >> 16
+    for g, (t0, t1, t2) in zip(SYMMETRIES[1:], _SYM_TABLES):
+        if t0[m0] | t1[m1] | t2[m2] == me and t0[opp & 255] | t1[opp >> 8 & 255] | t2[opp >> 16] == opp:
+            out.append(g)
+    return out
+
+
 def _unique_root_moves(me: int, opp: int, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
     """Drop moves that a symmetry of the position maps onto an earlier move (same value).
 
     Matters on the empty or nearly empty board, where 24 placements are only 4 different
-    ones; it cuts the most expensive search of the game several times over.
+    ones; it cuts the most expensive searches of the game several times over.
     """
-    stab = [g for g in SYMMETRIES[1:] if _map_mask(g, me) == me and _map_mask(g, opp) == opp]
+    stab = _stabiliser(me, opp)
     if not stab:
         return moves
     kept: list[tuple[int, int, int]] = []
@@ -144,12 +167,65 @@ def _unique_root_moves(me: int, opp: int, moves: list[tuple[int, int, int]]) -> 
     return kept
 
 
-def _in_mills(mask: int) -> int:
-    out = 0
-    for m in MILL_MASKS:
-        if mask & m == m:
-            out |= m
-    return out
+def _mill_count_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    tabs = []
+    for byte in range(3):
+        tab = []
+        for v in range(256):
+            total = 0
+            for j in range(8):
+                if v >> j & 1:
+                    for k, m in enumerate(MILL_MASKS):
+                        if m >> (byte * 8 + j) & 1:
+                            total += 1 << (2 * k)
+            tab.append(total)
+        tabs.append(tuple(tab))
+    return tabs[0], tabs[1], tabs[2]
+
+
+#: How many pieces of a mask stand on each of the 16 mills, as 2-bit fields (mill k at bits
+#: 2k, 2k+1): _C0[m & 255] + _C1[m >> 8 & 255] + _C2[m >> 16]. Each mill has three points,
+#: so a field never overflows; one addition replaces a loop over the 16 mills.
+_C0, _C1, _C2 = _mill_count_tables()
+_K: Final = 0x55555555  # the low bit of every 2-bit field
+
+
+def _mill_union_table(first: int) -> tuple[int, ...]:
+    tab = [0] * 65536
+    for v in range(1, 65536):
+        low = v & -v
+        k = first + (low.bit_length() - 1) // 2
+        tab[v] = tab[v ^ low] | (MILL_MASKS[k] if (low.bit_length() - 1) % 2 == 0 else 0)
+    return tuple(tab)
+
+
+#: Union of the mills whose field low bits are set: _MU0[f & 0xFFFF] | _MU1[f >> 16].
+_MU0: Final = _mill_union_table(0)
+_MU1: Final = _mill_union_table(8)
+
+
+def mill_features(me: int, opp: int) -> tuple[int, int, int, int, int, int]:
+    """(my open points, his open points, my closed-mill points, his, my closed count, his).
+
+    An open point is the free third point of a line holding two pieces of one side and
+    none of the other.
+    """
+    empty = FULL ^ me ^ opp
+    a = _C0[me & 255] + _C1[me >> 8 & 255] + _C2[me >> 16]
+    b = _C0[opp & 255] + _C1[opp >> 8 & 255] + _C2[opp >> 16]
+    al = a & _K
+    ah = a >> 1 & _K
+    bl = b & _K
+    bh = b >> 1 & _K
+    a3 = al & ah
+    b3 = bl & bh
+    a_open = (ah ^ a3) & ~(bl | bh)
+    b_open = (bh ^ b3) & ~(al | ah)
+    return ((_MU0[a_open & 0xFFFF] | _MU1[a_open >> 16]) & empty,
+            (_MU0[b_open & 0xFFFF] | _MU1[b_open >> 16]) & empty,
+            _MU0[a3 & 0xFFFF] | _MU1[a3 >> 16],
+            _MU0[b3 & 0xFFFF] | _MU1[b3 >> 16],
+            a3.bit_count(), b3.bit_count())
 
 
 def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
@@ -164,24 +240,22 @@ def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
     nme = me.bit_count()
     nop = opp.bit_count()
     score = (nme + hm - nop - ho) * PIECE
-    my_open = op_open = 0
-    my_closed = op_closed = 0
-    my_mill = op_mill = 0
-    for m in MILL_MASKS:
-        a = me & m
-        b = opp & m
-        if not b:
-            if a == m:
-                my_closed += 1
-                my_mill |= m
-            elif a & (a - 1):
-                my_open |= m ^ a
-        elif not a:
-            if b == m:
-                op_closed += 1
-                op_mill |= m
-            elif b & (b - 1):
-                op_open |= m ^ b
+    a = _C0[me & 255] + _C1[me >> 8 & 255] + _C2[me >> 16]
+    b = _C0[opp & 255] + _C1[opp >> 8 & 255] + _C2[opp >> 16]
+    al = a & _K
+    ah = a >> 1 & _K
+    bl = b & _K
+    bh = b >> 1 & _K
+    a3 = al & ah
+    b3 = bl & bh
+    a_open = (ah ^ a3) & ~(bl | bh)
+    b_open = (bh ^ b3) & ~(al | ah)
+    my_open = (_MU0[a_open & 0xFFFF] | _MU1[a_open >> 16]) & empty
+    op_open = (_MU0[b_open & 0xFFFF] | _MU1[b_open >> 16]) & empty
+    my_closed = a3.bit_count()
+    op_closed = b3.bit_count()
+    my_mill = _MU0[a3 & 0xFFFF] | _MU1[a3 >> 16]
+    op_mill = _MU0[b3 & 0xFFFF] | _MU1[b3 >> 16]
     if hm or ho:
         # placing: an open line is a mill next turn unless blocked
         score += 8 * (my_closed - op_closed)
@@ -288,6 +362,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     BIT, ADJ_M, MILL2, MILLS = _BIT, _ADJ_M, _MILL2, MILL_MASKS
     I0, I1, I2 = _I0, _I1, _I2
+    C0, C1, C2, K, MU0, MU1 = _C0, _C1, _C2, _K, _MU0, _MU1
     tt: dict[int, tuple[int, int, int, tuple[int, int, int] | None]] = {}
     history = [0] * (25 * 24)
     killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(depth + 2)]
@@ -306,18 +381,18 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         (blocking), then the killers, then the rest by history score.
         """
         empty = FULL ^ me ^ opp
-        my_close = op_open = op_mill = 0
-        for m in MILLS:
-            a = me & m
-            b = opp & m
-            if not b:
-                if a & (a - 1) and a != m:
-                    my_close |= m ^ a
-            elif not a:
-                if b == m:
-                    op_mill |= m
-                elif b & (b - 1):
-                    op_open |= m ^ b
+        a = C0[me & 255] + C1[me >> 8 & 255] + C2[me >> 16]
+        b = C0[opp & 255] + C1[opp >> 8 & 255] + C2[opp >> 16]
+        al = a & K
+        ah = a >> 1 & K
+        bl = b & K
+        bh = b >> 1 & K
+        b3 = bl & bh
+        a_open = (ah ^ (al & ah)) & ~(bl | bh)
+        b_open = (bh ^ b3) & ~(al | ah)
+        my_close = (MU0[a_open & 0xFFFF] | MU1[a_open >> 16]) & empty
+        op_open = (MU0[b_open & 0xFFFF] | MU1[b_open >> 16]) & empty
+        op_mill = MU0[b3 & 0xFFFF] | MU1[b3 >> 16]
         mills: list[tuple[int, int]] = []
         blocks: list[int] = []
         rest: list[int] = []
@@ -477,6 +552,10 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                 moves = gen(me, opp, hm, ho, False, k1, k2)
                 if not moves and first:
                     return ply - WIN  # to move and no move: lost
+                if depth >= SYM_DEPTH and hm:
+                    # near the empty board many moves are mirror images of each other
+                    moves = _unique_root_moves(me, opp, pre + moves)[len(pre):] if pre else \
+                        _unique_root_moves(me, opp, moves)
                 if pre:
                     moves = [mv for mv in moves if mv not in pre]
                 i = 0
