@@ -207,3 +207,48 @@ def test_level_6_beats_a_random_mover_in_all_50_games():
         results = list(pool.map(_game_vs_random, range(50)))
     lost = [(seed, plies) for seed, won, plies in results if not won]
     assert not lost
+
+
+# --- evaluation ----------------------------------------------------------------------------
+
+def test_mill_features_match_a_loop_over_the_mills():
+    from programs.mill.rules import FULL, MILL_MASKS
+    for pos in _random_positions(11, 200, min_ply=2, max_ply=80):
+        me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
+        empty = FULL ^ me ^ opp
+        want = [0, 0, 0, 0, 0, 0]
+        for m in MILL_MASKS:
+            a, b = me & m, opp & m
+            if a == m:
+                want[2] |= m; want[4] += 1
+            if b == m:
+                want[3] |= m; want[5] += 1
+            if not b and a.bit_count() == 2:
+                want[0] |= m & empty
+            if not a and b.bit_count() == 2:
+                want[1] |= m & empty
+        assert list(ai.mill_features(me, opp)) == want
+
+
+def test_evaluation_is_the_same_under_every_board_symmetry():
+    for opts in (Options(), Options(kiddie=True)):
+        for pos in _random_positions(12, 60, min_ply=2, max_ply=80, opts=opts):
+            me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
+            hm, ho = pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
+            base = evaluate(me, opp, hm, ho, opts.kiddie)
+            for g in ai.SYMMETRIES:
+                assert evaluate(ai._map_mask(g, me), ai._map_mask(g, opp), hm, ho, opts.kiddie) == base
+
+
+def test_evaluation_sees_a_shut_in_side_to_move_as_lost():
+    pos = Position.from_points([10, 5, 15, 20], [1, 2, 3], BLACK, (0, 0))
+    assert evaluate(pos.black, pos.white, 0, 0, False) < -MATE_ZONE
+    assert evaluate(pos.black, pos.white, 0, 0, True) > -MATE_ZONE  # kiddie: black jumps
+
+
+def test_more_material_scores_higher():
+    from programs.mill.rules import mask_of
+    even = evaluate(mask_of([1, 5, 9, 20]), mask_of([3, 13, 17, 22]), 0, 0, False)
+    up = evaluate(mask_of([1, 5, 9, 20, 11]), mask_of([3, 13, 17, 22]), 0, 0, False)
+    assert up > even + 50
+    assert evaluate(mask_of([5]), mask_of([20]), 8, 7, False) > evaluate(mask_of([5]), mask_of([20]), 7, 8, False)

@@ -255,6 +255,7 @@ def test_reduced_to_two_pieces_loses():
     after = apply(pos, Move(13, 9, 22))
     assert after.material(BLACK) == 2
     assert winner(after) == WHITE and legal_moves(after) == []
+    assert rules.result(after) == "white" and rules.result(pos) is None
 
 
 def test_pieces_in_hand_count_towards_the_three():

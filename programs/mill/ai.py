@@ -2,9 +2,13 @@
 
 The original ran its search on a 4.77 MHz PC; here the search is pure Python, so every
 choice below is about doing less per node: the board is two 24-bit ints, neighbour sets of
-a whole army come from three byte-indexed tables, moves are small int tuples made by xor
-(index -1 in the tables means "nothing", so a placement or capture-less move needs no
-branch), and the recursion passes the state as arguments instead of building objects.
+a whole army come from three byte-indexed tables, the number of pieces on each of the 16
+mills comes from three more (2-bit counters packed in one int, so open and closed mills are
+a few mask operations instead of a loop), moves are small int tuples made by xor (index -1
+in the tables means "nothing", so a placement or capture-less move needs no branch), and
+the recursion passes the state as arguments instead of building objects. Near the empty
+board, moves that a mirror or rotation of the position maps onto each other are searched
+once.
 
 Search: negamax alpha-beta with principal-variation (null-window) re-search, iterative
 deepening, a transposition table keyed by Zobrist hashes, and move ordering by TT move,
@@ -297,12 +301,14 @@ def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
         o ^= b
         i = b.bit_length() - 1
         movers = me if my_jump else me & _ADJ_M[i]
+        closers = 0
         for m in _MILL2[i]:
-            if me & m == m ^ b and movers & ~m:
-                my_close += 1
-                if movers & ~m & my_mill:
-                    double += 1
-                break
+            if me & m == m ^ b:
+                closers |= movers & ~m
+        if closers:
+            my_close += 1
+            if closers & my_mill:
+                double += 1
     op_close = 0
     o = op_open
     while o:
@@ -310,10 +316,9 @@ def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
         o ^= b
         i = b.bit_length() - 1
         movers = opp if op_jump else opp & _ADJ_M[i]
-        for m in _MILL2[i]:
-            if opp & m == m ^ b and movers & ~m:
-                op_close += 1
-                break
+        m1, m2 = _MILL2[i]
+        if (opp & m1 == m1 ^ b and movers & ~m1) or (opp & m2 == m2 ^ b and movers & ~m2):
+            op_close += 1
     if my_close:
         score += 70 + 15 * (my_close - 1)  # it is our move: a capture is coming
     score -= 30 * op_close

@@ -319,6 +319,12 @@ def winner(pos: Position) -> int | None:
     return None
 
 
+def result(pos: Position) -> str | None:
+    """'white' or 'black' once ``pos`` is decided, else None (draws belong to :class:`Game`)."""
+    w = winner(pos)
+    return None if w is None else COLOR_NAMES[w]
+
+
 #: Plies the game record holds. The original showed a fixed-size move buffer; 200 plies is
 #: our choice (about the size of such a table in a 1987 program and far longer than a
 #: decided game). A game that fills it ends as a draw: nothing further could be recorded,
