@@ -237,3 +237,19 @@ def test_entry_matches_parse_move_for_every_legal_move():
                 p = EntryParser(pos)
                 ev = feed(p, format_move(m) + " ")
                 assert ev.state is EntryState.COMPLETE and ev.move == m
+
+
+def test_entry_text_and_finished_entry():
+    p = EntryParser(Position.start())
+    p.key("1")
+    assert p.text == "1"
+    ev = p.key("\n")
+    assert ev.move == Move(None, 1)
+    with pytest.raises(RuntimeError):
+        p.key("2")
+
+
+def test_entry_on_a_finished_game_aborts():
+    lost = Position.from_points([10, 5, 15, 20], [1, 2, 3], BLACK, (0, 0))
+    ev = EntryParser(lost).key("1")
+    assert ev.state is EntryState.ABORTED
