@@ -29,6 +29,11 @@ from ..video import ScreenState
 IDLE_LIMIT_S = 3600.0
 
 
+#: a key is held back through a program's delays at most this long (machine seconds), so a
+#: program that never asks for keys (it polls only the mouse) cannot stall a script forever.
+HOLD_LIMIT_S = 5.0
+
+
 class ScriptEnded(ProgramExit):
     """The script is used up while the program waits for input: the run is over."""
 
@@ -55,9 +60,14 @@ class ScriptHost:
         self._ran_out_at: float | None = None
         self._wait_left = 0.0  # part of a wait:MS not yet spent when a deadline cut in
         self._armed = False  # keys right after a completed wait: type them even mid-delay
+        self._polled = False  # the program polled an empty keyboard (INT 16h AH=01h): it wants a key
+        self._held_since: float | None = None  # machine time the next key has been held back since
+        self._watched = None  # the keyboard whose polls we watch
 
     def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool) -> None:
         clock: VirtualClock = machine.clock  # type: ignore[assignment]
+        if self._watched is not machine.keyboard:
+            self._watch_polls(machine)
         if wake_on_input:
             self._armed = False
         while True:
@@ -88,15 +98,33 @@ class ScriptHost:
                 clock.advance_to(deadline)
                 return
             ev = self.queue[0]
-            if not wake_on_input and not isinstance(ev, keyscript.Wait):
+            if not wake_on_input and isinstance(ev, keyscript.Press):
                 busy_typing = self._armed and machine.keyboard.pending() < BUFFER_SIZE
-                if not busy_typing:
+                if self._held_since is None:
+                    self._held_since = now
+                impatient = now - self._held_since >= HOLD_LIMIT_S  # it may never ask (mouse-only loop)
+                if not (busy_typing or self._polled or impatient):
                     # The program is busy in a delay: the key waits until it asks for input.
                     clock.advance_to(deadline)
                     return
+                self._polled = False  # one key for each empty poll, as a polling loop takes them
+            self._held_since = None
             self.queue.popleft()
             self.used += 1
             self.apply(machine, ev)
+
+    def _watch_polls(self, machine: Machine) -> None:
+        """A program that polls the keyboard between delays asks for input that way (a game loop)."""
+        keyboard, inner = machine.keyboard, machine.keyboard.poll_hook
+
+        def poll() -> None:
+            if keyboard.pending() == 0:
+                self._polled = True
+            if inner:
+                inner()
+
+        keyboard.poll_hook = poll
+        self._watched = keyboard
 
     def apply(self, machine: Machine, ev: keyscript.Event) -> None:
         if isinstance(ev, keyscript.Press):
