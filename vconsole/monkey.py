@@ -213,6 +213,11 @@ class _LazyQueue:
     def __len__(self) -> int:
         return len(self.events)
 
+    def __getitem__(self, i: int):
+        if not self.events:
+            self.host._pull()
+        return self.events[i]
+
     def popleft(self):
         if not self.events:
             self.host._pull()
