@@ -1,0 +1,254 @@
+"""End to end in a real window: an X server of our own (Xvfb), keys and clicks sent with xdotool.
+
+The screenshot of the window (ImageMagick's ``import``) must equal, pixel for
+pixel, the headless render of the same program after the same keys, scaled
+and letterboxed the way the window does it.  Skipped only when Xvfb itself is
+not installed; the CI script installs it, so there this test always runs.
+"""
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
+
+SCREEN = (1280, 1024)
+ROOT = Path(__file__).resolve().parent.parent
+VCONSOLE = [sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())"]
+
+
+@pytest.fixture(scope="module")
+def xserver():
+    for tool in ("xdotool", "import"):
+        assert shutil.which(tool), f"{tool} is needed for the window test (apt-get install xdotool imagemagick)"
+    read_fd, write_fd = os.pipe()  # Xvfb picks a free display itself and writes its number here
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+                             "-nolisten", "tcp"], pass_fds=(write_fd,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_fd)
+    with os.fdopen(read_fd) as f:
+        n = int(f.readline())
+    assert proc.poll() is None, "Xvfb exited at once"
+    env = dict(os.environ, DISPLAY=f":{n}", PULSE_SERVER="none")
+    env.pop("XAUTHORITY", None)
+    yield env
+    proc.terminate()
+    proc.wait(5)
+
+
+def _x(env, *args: str, timeout: float = 10) -> str:
+    r = subprocess.run(list(args), env=env, capture_output=True, text=True, timeout=timeout)
+    assert r.returncode == 0, f"{' '.join(args)}: {r.stderr.strip()}"
+    return r.stdout
+
+
+def _window(env, name: str, proc: subprocess.Popen) -> int:
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else "program ended"
+        r = subprocess.run(["xdotool", "search", "--name", name], env=env, capture_output=True, text=True)
+        if r.stdout.strip():
+            return int(r.stdout.split()[0])
+        time.sleep(0.1)
+    raise AssertionError(f"no window named {name!r}")
+
+
+def _shot(env, wid: int) -> np.ndarray:
+    from PIL import Image
+
+    png = subprocess.run(["import", "-window", str(wid), "png:-"], env=env, capture_output=True,
+                         timeout=10, check=True).stdout
+    return np.array(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def _expected(state, adapter: str, size: tuple[int, int], frame_no: int) -> np.ndarray:
+    """What the window should show: the headless frame in whole steps, centred, border colour around."""
+    from vconsole.adapters import border_rgb, get_adapter
+    from vconsole.capture import display_size, scale_frame, scale_steps
+    from vconsole.frontends.keymap import place
+    from vconsole.render import frame_size, render_frame
+
+    a = get_adapter(adapter)
+    w, h = size
+    fw, fh = frame_size(a)
+    active = ((fw - a.width) // 2, (fh - a.height) // 2, a.width, a.height)
+    p = place(w, h, fw, fh, active, lambda k: display_size(a, k), lambda k: scale_steps(a, k))
+    sx, sy = p.width // fw, p.height // fh
+    canvas = np.empty((h, w, 3), np.uint8)
+    canvas[:] = border_rgb(a, state.border)
+    top = h - p.y - p.height  # pyglet's y runs up from the bottom
+    canvas[top:top + p.height, p.x:p.x + p.width] = scale_frame(render_frame(state, a, frame=frame_no), sx, sy)
+    return canvas
+
+
+def _matches_some_phase(env, wid, state, adapter) -> tuple[bool, str]:
+    """Blink and cursor phases depend on when the shot is taken: one of the four must match exactly."""
+    shot = None
+    for _ in range(20):
+        shot = _shot(env, wid)
+        size = (shot.shape[1], shot.shape[0])
+        for frame_no in (0, 8, 16, 24):  # EGA/VGA: cursor toggles every 8 retraces, text every 16
+            if np.array_equal(shot, _expected(state, adapter, size, frame_no)):
+                return True, ""
+        time.sleep(0.1)
+    exp = _expected(state, adapter, (shot.shape[1], shot.shape[0]), 0)
+    diff = np.argwhere((shot != exp).any(axis=2))
+    return False, f"{len(diff)} pixels differ, first at {diff[:3].tolist()}"
+
+
+def _headless_testcard(script: str, tmp_path: Path, adapter: str):
+    from vconsole.disk import Drive
+    from vconsole.frontends import headless
+    from vconsole.machine import MachineConfig
+    from vconsole.program import RunOptions, find, run_program
+
+    prog = find("testcard")
+    outcome = headless.run(lambda m: run_program(m, prog, frozenset(), Drive(tmp_path), RunOptions()),
+                           MachineConfig(adapter=adapter, mute=True), script)
+    return outcome.state
+
+
+@pytest.mark.parametrize("adapter", ["ega", "cga"])
+def test_testcard_window_equals_the_headless_render(xserver, tmp_path, adapter):
+    env = xserver
+    proc = subprocess.Popen([*VCONSOLE, "testcard", "--display", adapter, "--mute",
+                             "--drive", str(tmp_path)], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        wid = _window(env, "vconsole - TESTCARD", proc)
+        time.sleep(0.3)
+        _x(env, "xdotool", "key", "--window", str(wid), "b", "b", "c")
+        state = _headless_testcard("b b c", tmp_path, adapter)
+        ok, why = _matches_some_phase(env, wid, state, adapter)
+        assert ok, why
+        assert proc.poll() is None, proc.stderr.read()
+        # only the press: the program quits on it, and its window may be gone before a release
+        _x(env, "xdotool", "keydown", "--window", str(wid), "Escape")
+        assert proc.wait(10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+PROBE = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from vconsole.frontends import window
+    from vconsole.machine import MachineConfig
+
+    log = open(sys.argv[1], "a", buffering=1)
+
+    def target(m):
+        m.mouse.reset()
+        m.mouse.show()
+        m.screen.write(0, 0, "PROBE", 0x1E)
+        try:
+            while True:
+                k = m.keyboard.get()
+                if k is not None:
+                    log.write(f"key {k.word:04X}\\n")
+                    continue
+                ev = m.mouse.next_event()
+                if ev is not None:
+                    log.write(f"{ev.kind} {ev.button} {ev.col} {ev.row}\\n")
+                    continue
+                m.idle(None, True)
+        finally:
+            log.write("finally\\n")
+
+    sys.exit(window.run(target, MachineConfig(mute=True), title="vconsole - PROBE",
+                        captures=Path(sys.argv[2])))
+""")
+
+
+def _send_wm_delete(env, wid: int) -> None:
+    """What a window manager sends when the close button is pressed (Xvfb has no WM)."""
+    import ctypes
+
+    import pyglet
+
+    pyglet.options["shadow_window"] = False
+    from pyglet.libs.x11 import xlib
+
+    d = xlib.XOpenDisplay(env["DISPLAY"].encode())
+    ev = xlib.XEvent()
+    ev.xclient.type = xlib.ClientMessage
+    ev.xclient.window = wid
+    ev.xclient.message_type = xlib.XInternAtom(d, b"WM_PROTOCOLS", False)
+    ev.xclient.format = 32
+    ev.xclient.data.l[0] = xlib.XInternAtom(d, b"WM_DELETE_WINDOW", False)
+    ev.xclient.data.l[1] = xlib.CurrentTime
+    xlib.XSendEvent(d, wid, False, xlib.NoEventMask, ctypes.byref(ev))
+    xlib.XFlush(d)
+    xlib.XCloseDisplay(d)
+
+
+def _log_lines(path: Path, want: int, timeout: float = 5.0) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = path.read_text().splitlines() if path.exists() else []
+        if len(lines) >= want:
+            return lines
+        time.sleep(0.05)
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def test_keys_clicks_hotkeys_and_close_in_a_window(xserver, tmp_path):
+    env = xserver
+    log = tmp_path / "probe.log"
+    captures = tmp_path / "captures"
+    proc = subprocess.Popen([sys.executable, "-c", PROBE, str(log), str(captures)], env=env, cwd=ROOT,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        wid = _window(env, "vconsole - PROBE", proc)
+        time.sleep(0.3)
+        # Esc must reach the program and not close the window; F-keys, Ctrl+letter, Shift+Tab, keypad
+        _x(env, "xdotool", "key", "--window", str(wid), "Escape", "ctrl+q", "F1", "shift+Tab", "alt+x",
+           "KP_Add", "shift+1")
+        lines = _log_lines(log, 7)
+        assert lines == ["key 011B", "key 1011", "key 3B00", "key 0F00", "key 2D00", "key 4E2B", "key 0221"]
+        # a click on cell (col 10, row 5): EGA at scale 1 draws the frame 1:1, centred vertically
+        geometry = _shot(env, wid).shape
+        win_h = geometry[0]
+        top = (win_h - 386) - (win_h - 386) // 2
+        x, y = 32 + 10 * 8 + 4, top + 18 + 5 * 14 + 7
+        _x(env, "xdotool", "mousemove", "--window", str(wid), str(x), str(y), "click", "1")
+        lines = _log_lines(log, 9)
+        assert lines[7:9] == ["press 0 10 5", "release 0 10 5"]
+        # the pointer over the border clamps to the edge cell
+        _x(env, "xdotool", "mousemove", "--window", str(wid), "2", "2", "click", "3")
+        lines = _log_lines(log, 11)
+        assert lines[9:11] == ["press 1 0 0", "release 1 0 0"]
+        # Ctrl+F5 is the host's: a PNG appears, the program sees no key
+        _x(env, "xdotool", "key", "--window", str(wid), "ctrl+F5")
+        deadline = time.monotonic() + 5
+        while not list(captures.glob("*.png")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(list(captures.glob("*.png"))) == 1
+        # closing the window stops the program through its finally block
+        _send_wm_delete(env, wid)
+        assert proc.wait(10) == 0
+        assert log.read_text().splitlines()[-1] == "finally"
+        assert len(log.read_text().splitlines()) == 12  # no key leaked from the hotkey
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_no_display_is_one_line_and_exit_2(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    r = subprocess.run([*VCONSOLE, "testcard", "--drive", str(tmp_path)], env=env,
+                       cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--headless" in lines[0], r.stderr
