@@ -1,0 +1,113 @@
+"""The DOS prompt: internal commands, running programs with switches, F3, and its refusals."""
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from programs.shell import PROGRAM as SHELL
+from vconsole.disk import Drive
+from vconsole.frontends import headless
+from vconsole.machine import MachineConfig
+from vconsole.program import Program, RunOptions, discover, run_program
+
+PROMPT = "C:\\TOYS>"
+shell_main = importlib.import_module("programs.shell.main")  # the package's 'main' attribute is the function
+
+
+def _shell(script: str, tmp_path, **cfg) -> headless.Outcome:
+    drive = Drive(tmp_path / "C")
+    return headless.run(lambda m: run_program(m, SHELL, frozenset(), drive, RunOptions(seed=1)),
+                        MachineConfig(**cfg), script)
+
+
+def _lines(out) -> list[str]:
+    return [ln.rstrip() for ln in out.text if ln.strip()]
+
+
+def test_starts_with_banner_and_prompt(tmp_path):
+    out = _shell("", tmp_path)
+    assert out.text[0].startswith("vconsole DOS")
+    assert _lines(out)[-1] == PROMPT
+    assert out.state.cursor_row == 2 and out.state.cursor_col == len(PROMPT)
+
+
+def test_dir_lists_the_visible_programs_and_files(tmp_path):
+    (tmp_path / "C").mkdir()
+    (tmp_path / "C" / "MILL.SAV").write_bytes(b"12345")
+    out = _shell('"DIR" Enter', tmp_path)
+    text = "\n".join(out.text)
+    for name, prog in discover().items():
+        assert (name.upper() in text) != prog.hidden
+    assert "COMMAND" not in text.replace("COMMAND.COM", "")
+    assert "MILL     SAV          5" in text
+    visible = sum(not p.hidden for p in discover().values())
+    assert f"{visible + 1:>9} file(s)" in text
+
+
+@pytest.mark.parametrize("typed", ['"ver"', '"VER"', '"Ver"'])
+def test_commands_are_case_insensitive(tmp_path, typed):
+    out = _shell(f"{typed} Enter", tmp_path)
+    assert sum(ln.startswith("vconsole DOS") for ln in out.text) == 2
+
+
+def test_cls_clears_and_homes(tmp_path):
+    out = _shell('"ver" Enter "cls" Enter', tmp_path)
+    assert _lines(out) == [PROMPT] and out.text[0].startswith(PROMPT)
+
+
+def test_help_lists_the_commands(tmp_path):
+    text = "\n".join(_shell('"help" Enter', tmp_path).text)
+    for word in ("DIR", "CLS", "VER", "HELP", "EXIT", "F3"):
+        assert word in text
+
+
+def test_exit_ends_the_prompt_with_errorlevel_0(tmp_path):
+    out = _shell('"exit" Enter "this is never read"', tmp_path)
+    assert out.exit_code == 0
+
+
+def test_unknown_command_and_hidden_program(tmp_path):
+    out = _shell('"frobnicate" Enter "command" Enter', tmp_path)
+    assert [ln for ln in _lines(out) if ln == "Bad command or file name"] == ["Bad command or file name"] * 2
+
+
+def test_f3_brings_back_the_last_line_and_esc_and_backspace_edit(tmp_path):
+    out = _shell('"ver" Enter F3 Enter "xyz" Esc "vex" Backspace "r" Enter', tmp_path)
+    assert sum(ln.startswith("vconsole DOS") for ln in out.text) == 4  # banner + three VERs
+
+
+def test_blank_lines_are_ignored(tmp_path):
+    out = _shell("Enter Enter", tmp_path)
+    assert _lines(out)[1:] == [PROMPT] * 3
+
+
+def test_running_a_program_by_name_with_switches_and_back_to_the_prompt(tmp_path, monkeypatch):
+    seen = []
+
+    def toy(dos):
+        seen.append(sorted(dos.switches))
+        dos.screen.write(10, 0, "TOY RAN")
+        dos.keyboard.read()
+        return 0 if "Q" in dos.switches else 4
+
+    prog = Program(name="TOY", main=toy, switches=("Q", "R"), summary="a test toy")
+    real = shell_main.find
+
+    def find(name):
+        return prog if name.upper() in ("TOY", "TOY.EXE") else real(name)
+
+    monkeypatch.setattr(shell_main, "find", find)
+    out = _shell('"toy qr" Enter x "TOY.EXE" Enter y "toy z" Enter', tmp_path)
+    assert seen == [["Q", "R"], []]
+    text = "\n".join(out.text)
+    assert "TOY ended with errorlevel 4" in text
+    assert "Invalid switch - Z" in text
+    row = out.state.cursor_row  # back at the prompt, waiting on the line after the refusal
+    assert out.text[row].rstrip() == PROMPT and out.text[row - 1].startswith("Invalid switch - Z")
+
+
+def test_a_long_line_is_capped_at_the_dos_limit(tmp_path):
+    out = _shell('"' + "a" * 130 + '"', tmp_path)
+    typed = "".join(out.text).split(PROMPT, 1)[1].replace(" ", "")
+    assert typed == "a" * shell_main.MAX_LINE
