@@ -369,6 +369,18 @@ class Target:
         words += ["--keys", script]
         return " ".join(shlex.quote(w) for w in words)
 
+    def replay_command(self, drive: str | None, script: str) -> str:
+        return " ".join(shlex.quote(w) for w in _monkey_replay_words(self, drive, script))
+
+
+def _monkey_replay_words(target: "Target", drive: str | None, script: str) -> list[str]:
+    words = ["vconsole", "monkey", target.program.name]
+    if target.switch_words:
+        words += ["--switches", " ".join(target.switch_words)]
+    words += ["--display", target.display] + (["--no-mouse"] if not target.mouse else [])
+    words += ["--seed", str(target.seed)] + (["--drive", drive] if drive else [])
+    return words + ["--replay", script]
+
 
 def _guarded(program: Program) -> Program:
     """The program run under errors.guard, so its Dos is known (invariants) and its errors seen."""
@@ -553,11 +565,11 @@ class Report:
             if self.drive_dir:
                 lines.append(f"  it needs the files saved in {self.drive_dir} (run on a copy: the run changes them)")
             lines.append(f"  {self.command}")
-            if self.failure.kind != "exception":
-                sw = " ".join(self.target.switch_words) if self.target else ""
-                lines.append(f"  (a {self.failure.kind} shows under 'vconsole monkey {self.program}"
-                             f"{' --switches ' + shlex.quote(sw) if sw else ''} --display {self.target.display}"
-                             f" --seed {self.seed} --replay ...', not as a plain --keys run)")
+            if self.failure.kind != "exception" and self.target is not None:
+                why = ("spins forever there" if self.failure.kind == "hang"
+                       else "runs without the invariant check there")
+                lines.append(f"  a plain --keys run {why}; check it with the monkey's own replay:")
+                lines.append(f"  {self.target.replay_command(self.drive_dir, self.script or '')}")
         lines.append(self.failure.detail.rstrip())
         return "\n".join(lines)
 
