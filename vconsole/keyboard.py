@@ -194,7 +194,7 @@ class Keyboard:
                  on_overflow: Callable[[], None] | None = None) -> None:
         self._buf: collections.deque[int] = collections.deque()
         self._lock = threading.Lock()
-        self.idle = idle  # set by the machine: idle(deadline=None, wake_on_input=True)
+        self.idle = idle  # set by the machine: idle(deadline, wake_on_input)
         self.on_overflow = on_overflow
         self.shift_flags = NUM_LOCK
         self.dropped = 0
@@ -245,7 +245,7 @@ class Keyboard:
                 return key
             if self.idle is None:
                 raise RuntimeError("no key waiting and no machine to wait on")
-            self.idle(None, True)
+            self.idle(None, "keys")
 
     def flush(self) -> None:
         """Throw away type-ahead (programs do this before a Y/N question)."""

@@ -30,18 +30,22 @@ class ProgramExit(BaseException):
 
 
 class Host(Protocol):
-    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool) -> None:
-        """Block until the deadline (machine seconds), or input when asked; may raise ProgramExit."""
+    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool | str) -> None:
+        """Block until the deadline (machine seconds), or input when asked; may raise ProgramExit.
+
+        wake_on_input: False (a plain delay), True (any key or mouse event) or
+        "keys" (a key read, which must not wake for a click).
+        """
 
 
 class RealTimeHost:
     """Waiting on wall-clock time, woken early by input or a stop request (the window's way)."""
 
-    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool) -> None:
+    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool | str) -> None:
         with machine.wakeup:
             while True:
                 machine.check_stop()
-                if wake_on_input and machine.input_waiting():
+                if wake_on_input and machine.input_waiting(wake_on_input):
                     return
                 now = machine.clock.now()
                 if deadline is not None and now >= deadline:
@@ -95,10 +99,16 @@ class Machine:
         self.program_name = ""  # what the window title shows
 
     # -- waiting ----------------------------------------------------------------
-    def input_waiting(self) -> bool:
-        return self.keyboard.pending() > 0 or bool(self.mouse.events)
+    def input_waiting(self, wake: bool | str = True) -> bool:
+        """Whether what the program waits for has arrived: any input, or only keys (wake="keys").
 
-    def idle(self, deadline: float | None = None, wake_on_input: bool = True) -> None:
+        A key read must not wake for an unread click, or it would spin.
+        """
+        if self.keyboard.pending() > 0:
+            return True
+        return wake != "keys" and bool(self.mouse.events)
+
+    def idle(self, deadline: float | None = None, wake_on_input: bool | str = True) -> None:
         self.check_stop()
         self.host.idle(self, deadline, wake_on_input)
         self.mouse.run_handlers()

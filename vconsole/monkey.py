@@ -288,7 +288,7 @@ class MonkeyHost(ScriptHost):
             self.fed.append(tok)
             self.queue.events.extend(_events_of(tok))
 
-    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool) -> None:
+    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
         if self.failure is not None:
             raise MonkeyAbort()
         self._polls = 0

@@ -64,7 +64,7 @@ class ScriptHost:
         self._held_since: float | None = None  # machine time the next key has been held back since
         self._watched = None  # the keyboard whose polls we watch
 
-    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool) -> None:
+    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
         clock: VirtualClock = machine.clock  # type: ignore[assignment]
         if self._watched is not machine.keyboard:
             self._watch_polls(machine)
@@ -72,7 +72,7 @@ class ScriptHost:
             self._armed = False
         while True:
             machine.check_stop()
-            if wake_on_input and machine.input_waiting():
+            if wake_on_input and machine.input_waiting(wake_on_input):
                 return
             now = clock.now()
             if deadline is not None and now >= deadline:
