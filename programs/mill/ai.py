@@ -33,8 +33,12 @@ MATE_ZONE: Final = WIN - 1_000
 PIECE: Final = 100
 #: Remaining depth from which a placing-phase node drops mirror-image moves.
 SYM_DEPTH: Final = 4
-W_PLACE_MOVERS = 8
-W_PLACE_TARGETS = 3
+# Evaluation weights (1/100 piece), tuned by computer-versus-computer matches.
+W_PLACE_MOVERS = 24   # placing: pieces that will have a free neighbour
+W_PLACE_TARGETS = 8   # placing: free points next to own pieces
+W_MOVERS = 6          # moving: pieces that can move
+W_TARGETS = 4         # moving: points own pieces can reach
+W_STUCK = 10          # moving: pieces with no free neighbour
 
 _BIT: Final = tuple(1 << i for i in range(24)) + (0,)  # index -1 -> 0: "no point"
 _ADJ_IDX: Final = tuple(tuple(j for j in range(24) if ADJ_MASK[i + 1] >> j & 1) for i in range(24))
@@ -287,9 +291,9 @@ def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
     my_targets = ((_R0[me & 255] | _R1[me >> 8 & 255] | _R2[me >> 16]) & empty).bit_count()
     op_targets = ((_R0[opp & 255] | _R1[opp >> 8 & 255] | _R2[opp >> 16]) & empty).bit_count()
     if not my_jump:
-        score += 4 * my_targets + 6 * my_movers - 10 * (nme - my_movers)
+        score += W_TARGETS * my_targets + W_MOVERS * my_movers - W_STUCK * (nme - my_movers)
     if not op_jump:
-        score -= 4 * op_targets + 6 * op_movers - 10 * (nop - op_movers)
+        score -= W_TARGETS * op_targets + W_MOVERS * op_movers - W_STUCK * (nop - op_movers)
         if not op_movers:
             score += 150  # opponent is shut in; only our own move can free him
     # lines a piece from outside can close next move
