@@ -133,7 +133,7 @@ def test_ddmin_finds_the_minimal_pair():
 
 
 # -- detectors and shrinking -------------------------------------------------------------------------
-def test_exception_is_found_shrunk_and_reproduces_with_plain_keys():
+def test_exception_is_found_shrunk_and_reproduces_with_plain_keys(tmp_path):
     t = _target(crash_after_click_then_q, seed=3)
     rep = monkey.monkey(t, events=3000, shrink_seconds=20)
     assert rep.failure is not None and rep.failure.kind == "exception"
@@ -143,10 +143,12 @@ def test_exception_is_found_shrunk_and_reproduces_with_plain_keys():
     assert len(tokens) == 2 and tokens[0].startswith("click:") and tokens[1] == "q", tokens
     assert rep.shrunk.complete and rep.drive_dir is None
     assert "--keys" in rep.text() and "--seed 3" in rep.command
-    # The script replays through the ordinary headless runner, without the monkey.
-    with pytest.raises(ZeroDivisionError):
-        headless.run(lambda m: run_program(m, t.program, frozenset(), Drive("/nonexistent"), RunOptions(seed=3)),
-                     MachineConfig(), rep.script)
+    # The script replays through the ordinary headless runner, without the monkey: the
+    # program's guard shows the error screen and logs the traceback.
+    out = headless.run(lambda m: run_program(m, t.program, frozenset(), Drive(tmp_path), RunOptions(seed=3)),
+                       MachineConfig(), rep.script)
+    assert out.text[0].startswith("Internal error in")
+    assert "ZeroDivisionError" in (tmp_path / "VCONSOLE.LOG").read_text()
 
 
 def test_internal_error_reaches_the_monkey_through_the_guard_and_is_logged(tmp_path):

@@ -17,6 +17,7 @@ from typing import Callable
 
 from . import switches as switch_parser
 from .disk import Drive
+from .errors import guard
 from .keyboard import Key
 from .machine import Machine
 from .mouse import MouseEvent
@@ -190,7 +191,7 @@ def run_program(machine: Machine, program: Program, switches: frozenset[str], dr
     machine.program_name = program.name
     dos = Dos(machine, program, switches, drive, options)
     try:
-        code = program.main(dos)
+        code = guard(dos, program, program.main)
     finally:
         machine.program_name = previous
         if not machine.stopping:
