@@ -5,7 +5,8 @@ Each section lives beside this file (bench_render.py, bench_speaker.py,
 bench_mill.py, bench_window.py) and returns a nested dict whose keys name the
 figure and its unit.  Choose sections with arguments, e.g.
 ``python3 scripts/bench.py render mill``; with none, all run.  The window
-section needs a display (it starts its own Xvfb when one is installed).
+section needs a display (it starts its own Xvfb when one is installed); the
+audio section a PulseAudio server it can start with a null sink.
 """
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ import sys
 import time
 from pathlib import Path
 
+# section -> (module, function returning that section's dict)
 SECTIONS = {
-    "render": "bench_render",
-    "speaker": "bench_speaker",
-    "mill": "bench_mill",
-    "window": "bench_window",
+    "render": ("bench_render", "bench"),
+    "speaker": ("bench_speaker", "bench"),
+    "mill": ("bench_mill", "bench"),
+    "window": ("bench_window", "bench_window"),
+    "audio": ("bench_window", "bench_audio"),
 }
 
 
@@ -33,8 +36,8 @@ def main(argv: list[str]) -> int:
         return 2
     result: dict = {"machine": {"python": sys.version.split()[0], "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}}
     for name in chosen:
-        module = importlib.import_module(SECTIONS[name])
-        result[name] = module.bench()
+        module_name, function = SECTIONS[name]
+        result[name] = getattr(importlib.import_module(module_name), function)()
     print(json.dumps(result, indent=2, sort_keys=True))
     return 0
 

@@ -137,7 +137,7 @@ def _run(argv: list[str]) -> int:
     from .frontends import window
 
     return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
-                      title=f"vconsole - {program.name}")
+                      title=f"vconsole - {program.name}", captures=drive.root.parent / "captures")
 
 
 def _headless(args, config: MachineConfig, target) -> int:
