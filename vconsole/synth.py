@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import bisect
 import functools
+import io
 import math
 import os
-import tempfile
 import threading
 import wave
+from pathlib import Path
 from typing import Iterable
 
 import numpy as np
+
+from .disk import atomic_write
 
 RATES = (44100, 48000)
 MODELS = ("ideal", "filtered")
@@ -461,37 +464,13 @@ def write_wav(path: str | os.PathLike, pcm: np.ndarray, rate: int) -> None:
     data = np.asarray(pcm)
     if data.ndim != 1:
         raise ValueError("mono PCM expected")
-    data = data.astype("<i2", copy=False)
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            w = wave.open(f, "wb")
-            try:
-                w.setnchannels(1)
-                w.setsampwidth(2)
-                w.setframerate(int(rate))
-                w.writeframes(data.tobytes())
-            finally:
-                w.close()
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    try:
-        dfd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(int(rate))
+        w.writeframes(data.astype("<i2", copy=False).tobytes())
+    atomic_write(Path(path), buf.getvalue())
 
 
 def read_wav(path: str | os.PathLike) -> tuple[np.ndarray, int]:
