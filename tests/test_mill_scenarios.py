@@ -208,3 +208,25 @@ def test_f1_legend_and_level_keys(tmp_path):
     assert "F1  SOUND OFF" in screen(out)
     out = play(tmp_path / "b", "F1 F8", "")
     assert "F1  SOUND ON" in screen(out) and "LEVEL 1" in screen(out)
+
+
+def test_the_monkey_catches_a_piece_that_vanishes(monkeypatch):
+    """Mill's invariants (record = board, nine pieces each) are checked after every input."""
+    from dataclasses import replace
+
+    from programs.mill import PROGRAM as MILL
+    from programs.mill import rules
+    from vconsole import monkey
+
+    real_play = rules.Game.play
+
+    def leaky_play(self, move):
+        real_play(self, move)
+        pos = self._positions[-1]
+        if pos.in_hand[0] > 0:  # White silently loses a piece from its hand
+            self._positions[-1] = replace(pos, in_hand=(pos.in_hand[0] - 1, pos.in_hand[1]))
+
+    monkeypatch.setattr(rules.Game, "play", leaky_play)
+    failure, _ = monkey.replay(monkey.Target(MILL, seed=1), ["5", "Space"])
+    assert failure is not None and failure.kind == "invariant"
+    assert "accounted for" in failure.summary or "move record" in failure.summary

@@ -16,7 +16,8 @@ from programs.tommy import QUIT, Chrome, left_click, right_click, yes_no_cells
 
 from . import ai, help as help_text
 from .notation import EntryParser, EntryState, GameFileError, dumps, format_move, loads
-from .rules import BLACK, DECLINE, WHITE, Game, GameOverError, Move, Options
+from .rules import (BLACK, DECLINE, PIECES_PER_SIDE, WHITE, Game, GameOverError, Move, Options, Position,
+                    apply)
 from .screen import LEFT_WIDTH, PALETTE, PROMPT_ROW, MillScreen, on_clock, point_at
 
 KEYBOARD, COMPUTER = "KEYBOARD", "COMPUTER"
@@ -69,6 +70,28 @@ class MillApp:
         self._build_legend()
         self.view = MillScreen(dos, self.theme, self.chrome.legend)
         self.new_game(announce=False)
+        dos.monkey_check = self.check_invariants
+
+    def check_invariants(self) -> None:
+        """What must hold whatever is typed (the monkey tester calls this after every input).
+
+        The board is exactly the move record replayed from the start, and every
+        side's nine pieces are accounted for: on the board, in hand or captured.
+        """
+        pos = Position.start(self.game.options)
+        captured = [0, 0]
+        for ply, move in enumerate(self.game.played()):
+            pos = apply(pos, move)
+            if move.capture not in (None, DECLINE):
+                captured[1 - ply % 2] += 1
+        if pos != self.game.position:
+            raise AssertionError(f"board differs from the move record at ply {self.game.pointer}")
+        for side in (WHITE, BLACK):
+            total = pos.pieces(side).bit_count() + pos.in_hand[side] + captured[side]
+            if total != PIECES_PER_SIDE:
+                raise AssertionError(f"{NAMES[side]} has {total} pieces accounted for, not {PIECES_PER_SIDE}")
+        if not 0 <= self.level <= self.max_level:
+            raise AssertionError(f"level {self.level} outside 0..{self.max_level}")
 
     # -- state --------------------------------------------------------------------------
     def new_game(self, announce: bool = True) -> None:
