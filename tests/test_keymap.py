@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import sys
 
+import numpy as np
 import pytest
 
+from vconsole.capture import display_rows, display_size
 from vconsole.frontends import keymap
 from vconsole.frontends.keymap import K, KeyMapper, host_hotkey, largest_scale, physical_key, place
 from vconsole.keyboard import ALT, CTRL, LEFT_SHIFT, NUM_LOCK, Keyboard, KeyboardInput
@@ -156,66 +158,89 @@ def test_mouse_buttons():
 
 
 # -- the picture in the window ----------------------------------------------------------------------------
+# EGA: a 704x386 frame (640x350 + 32/18 border each side) shown as 704x530 at scale 1: the active area
+# 640x480 (4:3) starting 25 rows down, the band 18 lines * 480/350 = 25 rows (see tests/test_capture.py).
 
-EGA_FRAME = (704, 386)  # 640x350 + 32/18 px of border each side
-EGA_ACTIVE = (32, 18, 640, 350)
-
-
-def _shown(k):  # a 4:3 picture 704x528 at scale 1 (the geometry does not care how it was found)
-    return 704 * k, 528 * k
-
-
-def _steps(k):
-    return k, k
-
-
-def _place(w, h):
-    return place(w, h, *EGA_FRAME, EGA_ACTIVE, _shown, _steps)
+def test_place_uses_the_largest_whole_scale_and_centres():
+    p = place(1600, 1200, "ega")
+    assert p.scale == 2 and (p.width, p.height) == display_size("ega", 2) == (1408, 1058)
+    assert (p.x, p.y) == ((1600 - 1408) // 2, (1200 - 1058) // 2)
+    assert place(1407, 2000, "ega").scale == 1 and place(2000, 1057, "ega").scale == 1
+    assert place(704, 530, "ega").scale == 1 and place(704, 529, "ega").scale == 0
+    p = place(1400, 1100, "cga")  # CGA 1408x1056 at scale 2 does not fit 1400 wide
+    assert p.scale == 1 and (p.width, p.height) == (704, 528) and (p.x, p.y) == (348, 286)
+    assert place(5000, 5000, "vga", max_scale=3).scale == 3  # e.g. the GL's largest texture
 
 
-def test_place_uses_whole_steps_and_centres():
-    p = _place(1600, 1200)
-    assert p.scale == 2 and (p.width, p.height) == (1408, 772)
-    assert (p.x, p.y) == ((1600 - 1408) // 2, (1200 - 772) // 2)
-    small = _place(352, 400)
-    assert small.scale == 0 and small.width == 352 and small.height == 193  # below 1x: same shape
+def test_place_below_scale_1_shrinks_with_the_same_shape():
+    small = place(352, 400, "ega")
+    assert small.scale == 0 and small.geometry.scale == 1
+    assert (small.width, small.height) == (352, 265)  # 704x530 halved
+    assert (small.x, small.y) == (0, (400 - 265) // 2)
 
 
-def test_place_with_cga_steps_from_capture():
-    from vconsole.capture import display_size, scale_steps
-    from vconsole.render import frame_size
+def test_pointer_follows_the_row_map_at_scale_1():
+    p = place(704, 530, "ega")
+    assert (p.x, p.y, p.width, p.height) == (0, 0, 704, 530)
+    rows = display_rows("ega", 1)
+    for dy in range(530):  # every display row: the native line shown there, in virtual pixels
+        line = int(rows[dy]) - 18
+        vx, vy = p.to_virtual(32 + 40 * 8 + 4, 529 - dy)
+        assert vx == 40 * 8 + 4
+        if line < 0 or line >= 350:  # the band above or below: clamped to the edge
+            assert vy == (0 if line < 0 else 199)
+        else:
+            assert vy == (2 * line + 1) * 200 // 700 and vy // 8 == line // 14  # the cell the eye sees
+    # the first and last display rows of the active area are cell rows 0 and 24
+    assert p.to_virtual(32, 529 - 25) == (0, 0)
+    assert p.to_virtual(32 + 639, 529 - (25 + 479)) == (639, 199)
 
-    fw, fh = frame_size("cga")
-    shown1 = display_size("cga", 1)
-    p = place(*shown1, fw, fh, (32, 10, 640, 200), lambda k: display_size("cga", k),
-              lambda k: scale_steps("cga", k))
-    sx, sy = scale_steps("cga", 1)
-    assert p.scale == 1 and (p.width, p.height) == (fw * sx, fh * sy)
+
+def test_pointer_at_scale_2_in_a_letterboxed_window():
+    p = place(1600, 1200, "ega")
+    top = 1200 - p.y - p.height  # window rows above the picture
+    rows = display_rows("ega", 2)
+    # cell (col 40, row 12): its middle native line 18 + 12*14 + 7, at the display rows that show it
+    dys = np.flatnonzero(rows == 18 + 12 * 14 + 7)
+    assert len(dys) in (2, 3)
+    for dy in dys:
+        for dx in (2 * (32 + 40 * 8), 2 * (32 + 40 * 8 + 7) + 1):  # first and last display column of the cell
+            vx, vy = p.to_virtual(p.x + dx, 1199 - (top + dy))
+            assert (vx // 8, vy // 8) == (40, 12)
+    # one display row above the cell's first line is the row above
+    first = np.flatnonzero(rows == 18 + 12 * 14)[0]
+    assert p.to_virtual(p.x + 2 * 32 + 10, 1199 - (top + first - 1))[1] // 8 == 11
+    assert p.to_virtual(p.x + 2 * 32 + 10, 1199 - (top + first))[1] // 8 == 12
 
 
-def test_pointer_maps_to_virtual_pixels_with_y_from_the_bottom():
-    p = place(704, 386, *EGA_FRAME, EGA_ACTIVE, lambda k: (704 * k, 386 * k), _steps)  # 1:1
-    assert (p.x, p.y, p.width, p.height) == (0, 0, 704, 386)
-    top = 386 - 1  # pyglet's y of the top pixel row
-    assert p.to_virtual(32, top - 18) == (0, 0)
-    # the centre of cell (col 40, row 12): native x 32 + 40*8 + 4, y 18 + 12*14 + 7
-    assert p.to_virtual(32 + 40 * 8 + 4, top - (18 + 12 * 14 + 7)) == (40 * 8 + 4, 12 * 8 + 4)
-    # the last row of pixels of row 24, last column
-    assert p.to_virtual(32 + 639, top - (18 + 349)) == (639, 199)
-    # scaled 2x the same cells map the same way
-    p2 = place(1408, 772, *EGA_FRAME, EGA_ACTIVE, lambda k: (704 * k, 386 * k), _steps)
-    assert p2.to_virtual(2 * (32 + 40 * 8 + 4), 771 - 2 * (18 + 12 * 14 + 7)) == (40 * 8 + 4, 12 * 8 + 4)
+def test_pointer_on_cga_at_scale_1_hits_the_line_shown():
+    p = place(704, 528, "cga")
+    rows = display_rows("cga", 1)
+    for dy in range(24, 24 + 480):
+        assert p.to_virtual(100, 527 - dy)[1] == rows[dy] - 10  # CGA: virtual y is the native line
 
 
 def test_pointer_over_border_or_letterbox_clamps_to_the_edge_cell():
-    p = _place(1000, 800)
+    p = place(1000, 800, "ega")
     assert p.to_virtual(0, 0) == (0, 199)  # bottom-left corner of the window
     assert p.to_virtual(999, 799) == (639, 0)  # top-right
     assert p.to_virtual(500, 799)[1] == 0
     assert p.to_virtual(0, 400)[0] == 0
+    top = 800 - p.y - p.height
+    assert p.to_virtual(p.x + 10, 799 - (top + 24)) == (0, 0)  # the last band row above the active area
+    assert p.to_virtual(p.x + 703, 799 - (top + 530 - 25)) == (639, 199)  # the first band row below it
 
 
-def test_largest_scale_fits_the_screen():
-    assert largest_scale(1920, 1080, 704, 528) == 1
-    assert largest_scale(3840, 2160, 704, 528) == 3
-    assert largest_scale(640, 480, 704, 528) == 1  # never below 1
+def test_pointer_in_a_window_below_scale_1():
+    p = place(352, 265, "ega")  # the picture halved
+    assert p.to_virtual(16 + 20 * 4, 264 - 130)[0] // 8 == 20
+    assert p.to_virtual(0, 264) == (0, 0) and p.to_virtual(351, 0) == (639, 199)
+
+
+def test_largest_scale_fits_the_area():
+    assert largest_scale(1920, 1080 - 48 - 48, "ega") == 1  # 1408x1058 would not fit
+    assert largest_scale(1920, 1200 - 48, "ega") == 2  # 1408x1058 fits 1152
+    assert largest_scale(3840, 2160 - 96, "ega") == 3  # 2112x1590
+    assert largest_scale(3840, 2160 - 96, "cga") == 3
+    assert largest_scale(2560, 1440 - 96, "vga") == 2  # 1584x1188
+    assert largest_scale(640, 480, "ega") == 1  # never below 1

@@ -1,8 +1,9 @@
 """End to end in a real window: an X server of our own (Xvfb), keys and clicks sent with xdotool.
 
 The screenshot of the window (ImageMagick's ``import``) must equal, pixel for
-pixel, the headless render of the same program after the same keys, scaled
-and letterboxed the way the window does it.  Skipped only when Xvfb itself is
+pixel, the headless render of the same program after the same keys, shown as
+the 4:3 monitor shows it (capture.to_display) and letterboxed the way the
+window does it, also after the window is resized to another scale.  Skipped only when Xvfb itself is
 not installed; the CI script installs it, so there this test always runs.
 """
 from __future__ import annotations
@@ -21,18 +22,19 @@ import pytest
 
 pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
 
-SCREEN = (1280, 1024)
+SCREEN = (1600, 1200)  # room for EGA and CGA at scale 2 (1408x1058, 1408x1056) when no work area is set
 ROOT = Path(__file__).resolve().parent.parent
 VCONSOLE = [sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())"]
 
 
 @pytest.fixture(scope="module")
 def xserver():
-    for tool in ("xdotool", "import"):
-        assert shutil.which(tool), f"{tool} is needed for the window test (apt-get install xdotool imagemagick)"
+    for tool in ("xdotool", "import", "xprop"):
+        assert shutil.which(tool), f"{tool} is needed (apt-get install xdotool imagemagick x11-utils)"
     read_fd, write_fd = os.pipe()  # Xvfb picks a free display itself and writes its number here
     proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
-                             "-nolisten", "tcp"], pass_fds=(write_fd,),
+                             "-nolisten", "tcp", "-noreset"],  # -noreset: root properties outlive xprop's connection
+                            pass_fds=(write_fd,),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_fd)
     with os.fdopen(read_fd) as f:
@@ -71,30 +73,31 @@ def _shot(env, wid: int) -> np.ndarray:
 
 
 def _expected(state, adapter: str, size: tuple[int, int], frame_no: int) -> np.ndarray:
-    """What the window should show: the headless frame in whole steps, centred, border colour around."""
+    """What the window should show: the headless frame as the 4:3 monitor shows it, centred, border around."""
     from vconsole.adapters import border_rgb, get_adapter
-    from vconsole.capture import display_size, scale_frame, scale_steps
+    from vconsole.capture import to_display
     from vconsole.frontends.keymap import place
-    from vconsole.render import frame_size, render_frame
+    from vconsole.render import render_frame
 
     a = get_adapter(adapter)
     w, h = size
-    fw, fh = frame_size(a)
-    active = ((fw - a.width) // 2, (fh - a.height) // 2, a.width, a.height)
-    p = place(w, h, fw, fh, active, lambda k: display_size(a, k), lambda k: scale_steps(a, k))
-    sx, sy = p.width // fw, p.height // fh
+    p = place(w, h, a)
+    assert p.scale >= 1, "the test windows are never smaller than scale 1"
     canvas = np.empty((h, w, 3), np.uint8)
     canvas[:] = border_rgb(a, state.border)
     top = h - p.y - p.height  # pyglet's y runs up from the bottom
-    canvas[top:top + p.height, p.x:p.x + p.width] = scale_frame(render_frame(state, a, frame=frame_no), sx, sy)
+    canvas[top:top + p.height, p.x:p.x + p.width] = to_display(render_frame(state, a, frame=frame_no), a, p.scale)
     return canvas
 
 
-def _matches_some_phase(env, wid, state, adapter) -> tuple[bool, str]:
+def _matches_some_phase(env, wid, state, adapter, size=None) -> tuple[bool, str]:
     """Blink and cursor phases depend on when the shot is taken: one of the four must match exactly."""
     shot = None
     for _ in range(20):
         shot = _shot(env, wid)
+        if size is not None and (shot.shape[1], shot.shape[0]) != size:
+            time.sleep(0.1)  # the resize has not arrived yet
+            continue
         size = (shot.shape[1], shot.shape[0])
         for frame_no in (0, 8, 16, 24):  # EGA/VGA: cursor toggles every 8 retraces, text every 16
             if np.array_equal(shot, _expected(state, adapter, size, frame_no)):
@@ -119,21 +122,31 @@ def _headless_testcard(script: str, tmp_path: Path, adapter: str):
 
 @pytest.mark.parametrize("adapter", ["ega", "cga"])
 def test_testcard_window_equals_the_headless_render(xserver, tmp_path, adapter):
+    from vconsole.capture import display_size
+
     env = xserver
     proc = subprocess.Popen([*VCONSOLE, "testcard", "--display", adapter, "--mute",
                              "--drive", str(tmp_path)], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:
         wid = _window(env, "vconsole - TESTCARD", proc)
         time.sleep(0.3)
+        shot = _shot(env, wid)
+        assert (shot.shape[1], shot.shape[0]) == display_size(adapter, 2)  # the largest scale the screen holds
         _x(env, "xdotool", "key", "--window", str(wid), "b", "b", "c")
         state = _headless_testcard("b b c", tmp_path, adapter)
         ok, why = _matches_some_phase(env, wid, state, adapter)
+        assert ok, why
+        # a smaller window: scale 1, letterboxed, a new texture; still exact
+        _x(env, "xdotool", "windowsize", str(wid), "900", "640")
+        ok, why = _matches_some_phase(env, wid, state, adapter, size=(900, 640))
         assert ok, why
         assert proc.poll() is None, proc.stderr.read()
         # only the press: the program quits on it, and its window may be gone before a release
         _x(env, "xdotool", "keydown", "--window", str(wid), "Escape")
         assert proc.wait(10) == 0
     finally:
+        # the server (-noreset) would keep Escape held and auto-repeat it into the next window
+        subprocess.run(["xdotool", "keyup", "Escape"], env=env, timeout=10)
         if proc.poll() is None:
             proc.kill()
             proc.wait()
@@ -202,25 +215,40 @@ def _log_lines(path: Path, want: int, timeout: float = 5.0) -> list[str]:
     return path.read_text().splitlines() if path.exists() else []
 
 
+def _cell_centre(size: tuple[int, int], col: int, row: int) -> tuple[int, int]:
+    """Window pixel (from the top-left, as xdotool counts) over the middle of an EGA cell."""
+    from vconsole.capture import display_rows
+    from vconsole.frontends.keymap import place
+
+    p = place(*size, "ega")
+    g = p.geometry
+    top = size[1] - p.y - p.height
+    dys = np.flatnonzero(display_rows("ega", g.scale) == g.band_y + row * 14 + 7)
+    return p.x + (g.band_x + col * 8 + 4) * g.scale, top + int(dys[len(dys) // 2])
+
+
 def test_keys_clicks_hotkeys_and_close_in_a_window(xserver, tmp_path):
+    from vconsole.capture import display_size
+
     env = xserver
     log = tmp_path / "probe.log"
     captures = tmp_path / "captures"
+    # a desktop whose panels leave 1600x900: the window opens at scale 1, though the screen holds scale 2
+    _x(env, "xprop", "-root", "-f", "_NET_WORKAREA", "32c", "-set", "_NET_WORKAREA", "0,0,1600,900")
     proc = subprocess.Popen([sys.executable, "-c", PROBE, str(log), str(captures)], env=env, cwd=ROOT,
                             stderr=subprocess.PIPE, text=True)
     try:
         wid = _window(env, "vconsole - PROBE", proc)
         time.sleep(0.3)
+        geometry = _shot(env, wid).shape
+        assert (geometry[1], geometry[0]) == display_size("ega", 1)
         # Esc must reach the program and not close the window; F-keys, Ctrl+letter, Shift+Tab, keypad
         _x(env, "xdotool", "key", "--window", str(wid), "Escape", "ctrl+q", "F1", "shift+Tab", "alt+x",
            "KP_Add", "shift+1")
         lines = _log_lines(log, 7)
         assert lines == ["key 011B", "key 1011", "key 3B00", "key 0F00", "key 2D00", "key 4E2B", "key 0221"]
-        # a click on cell (col 10, row 5): EGA at scale 1 draws the frame 1:1, centred vertically
-        geometry = _shot(env, wid).shape
-        win_h = geometry[0]
-        top = (win_h - 386) - (win_h - 386) // 2
-        x, y = 32 + 10 * 8 + 4, top + 18 + 5 * 14 + 7
+        # a click on cell (col 10, row 5), found through the row map
+        x, y = _cell_centre((geometry[1], geometry[0]), 10, 5)
         _x(env, "xdotool", "mousemove", "--window", str(wid), str(x), str(y), "click", "1")
         lines = _log_lines(log, 9)
         assert lines[7:9] == ["press 0 10 5", "release 0 10 5"]
@@ -240,6 +268,7 @@ def test_keys_clicks_hotkeys_and_close_in_a_window(xserver, tmp_path):
         assert log.read_text().splitlines()[-1] == "finally"
         assert len(log.read_text().splitlines()) == 12  # no key leaked from the hotkey
     finally:
+        subprocess.run(["xprop", "-root", "-remove", "_NET_WORKAREA"], env=env, timeout=10)
         if proc.poll() is None:
             proc.kill()
             proc.wait()

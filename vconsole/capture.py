@@ -1,17 +1,23 @@
-"""Screenshots and picture sizes: PNG files, whole-number scaling and the 4:3 shape.
+"""Screenshots and the displayed picture: PNG files and the 4:3 shape of the monitor.
 
-A 1980s monitor stretched every mode over the same 4:3 tube, so the pixels
-of 640x200 CGA text are tall (5:12) and those of 720x400 VGA text nearly
-square.  A window shows this by repeating pixels a whole number of times
-(sharp, no blending) as close to the true shape as fits, and leaves the rest
-to the border colour; `display_size` says how big the true 4:3 picture is and
-`scale_steps` which whole repeats fit inside it.
+A 1980s monitor swept every mode over the same 4:3 tube, so the 640x200
+pixels of CGA text are tall (5:12) and the 720x400 pixels of VGA text a
+little taller than wide.  The adapter only produces lines; the tube's height
+control spread them over the glass.  `to_display` does the same with
+nearest-neighbour sampling: each pixel is repeated a whole number of times
+across (the chosen scale), and the lines are spread evenly over the 4:3
+height, every native line repeated floor or ceil of the stretch times.  The
+border band (overscan) is stretched by the same factors as the active area.
+
+Without a scale a screenshot keeps native pixels: exactly what the card
+generated, line for line.
 """
 from __future__ import annotations
 
-import math
+import functools
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +25,117 @@ from PIL import Image
 
 from .adapters import Adapter, get_adapter
 
-__all__ = ["save_png", "load_png", "scale_frame", "display_size", "scale_steps"]
+__all__ = ["save_png", "load_png", "scale_frame", "DisplayGeometry", "geometry", "display_size",
+           "display_rows", "to_display"]
+
+
+def spread(y, native: int, shown: int):
+    """Native line shown on display row y when `native` lines are spread over `shown` rows.
+
+    Row y samples the native picture at its centre, (y + 0.5) * native / shown,
+    in integers so it is exact; y may be an int or a numpy array.  Rows above
+    or below the range give lines outside 0..native-1 (the pointer clamps them).
+    """
+    return ((2 * y + 1) * native) // (2 * shown)
+
+
+@dataclass(frozen=True)
+class DisplayGeometry:
+    """How one adapter's frame lies on the 4:3 display at one whole horizontal scale.
+
+    Native sizes are the renderer's pixels; `shown_*` the display's pixels.
+    """
+
+    scale: int
+    frame_w: int  # native frame, border band included when there is one
+    frame_h: int
+    band_x: int  # native border pixels left (and right) of the active area
+    band_y: int  # native border lines above (and below) it
+    active_w: int
+    active_h: int
+    shown_band_y: int  # display rows of border above (and below) the active area
+    shown_active_h: int  # display rows of the active area: exactly 3/4 of its width
+
+    @property
+    def shown_band_x(self) -> int:
+        return self.band_x * self.scale
+
+    @property
+    def shown_active_w(self) -> int:
+        return self.active_w * self.scale
+
+    @property
+    def shown_w(self) -> int:
+        return self.frame_w * self.scale
+
+    @property
+    def shown_h(self) -> int:
+        return self.shown_active_h + 2 * self.shown_band_y
+
+    @property
+    def shown_size(self) -> tuple[int, int]:
+        return self.shown_w, self.shown_h
+
+    def active_pixel(self, dx: int, dy: int) -> tuple[int, int]:
+        """Display pixel (dx, dy) from the top-left -> native pixel of the active area it shows.
+
+        Outside the active area the result lies outside 0..active_w-1 /
+        0..active_h-1; it is the same line choice `display_rows` makes.
+        """
+        return dx // self.scale - self.band_x, spread(dy - self.shown_band_y, self.active_h, self.shown_active_h)
+
+
+@functools.lru_cache(maxsize=None)
+def geometry(adapter: Adapter | str, scale: int = 1, border: bool = True) -> DisplayGeometry:
+    """The 4:3 display of `adapter` whose active area is `scale` times its native width."""
+    if scale < 1 or int(scale) != scale:
+        raise ValueError(f"scale must be a whole number >= 1, got {scale}")
+    a = get_adapter(adapter)
+    scale = int(scale)
+    bx, by = a.border_px if (border and a.has_border) else (0, 0)
+    shown_active_h = round(a.width * scale * 3 / 4)
+    return DisplayGeometry(scale=scale, frame_w=a.width + 2 * bx, frame_h=a.height + 2 * by, band_x=bx,
+                           band_y=by, active_w=a.width, active_h=a.height,
+                           shown_band_y=round(by * shown_active_h / a.height), shown_active_h=shown_active_h)
+
+
+def display_size(adapter: Adapter | str, scale: int = 1, border: bool = True) -> tuple[int, int]:
+    """(width, height) of the displayed picture: the active area exactly 4:3, the band around it."""
+    return geometry(adapter, scale, border).shown_size
+
+
+@functools.lru_cache(maxsize=64)
+def display_rows(adapter: Adapter | str, scale: int = 1, border: bool = True) -> np.ndarray:
+    """For every display row from the top, the native frame line it shows (read-only int array).
+
+    The active area and each border band are spread separately, so the
+    active area starts and ends on exact display rows and stays 4:3.
+    """
+    g = geometry(adapter, scale, border)
+    band = np.arange(g.shown_band_y)
+    active = np.arange(g.shown_active_h)
+    rows = np.concatenate([spread(band, g.band_y, g.shown_band_y),
+                           g.band_y + spread(active, g.active_h, g.shown_active_h),
+                           g.band_y + g.active_h + spread(band, g.band_y, g.shown_band_y)]).astype(np.intp)
+    rows.flags.writeable = False
+    return rows
+
+
+def to_display(frame: np.ndarray, adapter: Adapter | str, scale: int = 1, border: bool = True) -> np.ndarray:
+    """The frame as the 4:3 monitor shows it, `scale` display pixels per native pixel across.
+
+    `border` says whether the frame carries the border band (render_frame's
+    default).  Pixels are repeated, never blended, so the result is exactly
+    predictable: across by whole repeats, down by the row map of display_rows.
+    """
+    g = geometry(adapter, scale, border)
+    frame = np.asarray(frame)
+    if frame.shape != (g.frame_h, g.frame_w, 3) or frame.dtype != np.uint8:
+        raise ValueError(f"expected a ({g.frame_h}, {g.frame_w}, 3) uint8 frame of {get_adapter(adapter).name}"
+                         f"{' with' if border else ' without'} border, got {frame.shape} {frame.dtype}")
+    wide = np.repeat(frame, g.scale, axis=1) if g.scale != 1 else frame
+    # one gather of whole rows: every display row is a copy of one (widened) native line
+    return wide.reshape(g.frame_h, -1)[display_rows(adapter, scale, border)].reshape(g.shown_h, g.shown_w, 3)
 
 
 def scale_frame(frame: np.ndarray, sx: int, sy: int) -> np.ndarray:
@@ -32,33 +148,6 @@ def scale_frame(frame: np.ndarray, sx: int, sy: int) -> np.ndarray:
     if sx != 1:
         out = np.repeat(out, int(sx), axis=1)
     return np.ascontiguousarray(out)
-
-
-def display_size(adapter: Adapter | str, scale: int = 1, border: bool = True) -> tuple[int, int]:
-    """(width, height) of the picture on a 4:3 tube whose active area is width*scale pixels wide.
-
-    The active area is exactly 4:3; the overscan band (if any) is stretched by
-    the same horizontal and vertical factors as the active pixels around it.
-    """
-    a = get_adapter(adapter)
-    active_w = a.width * scale
-    active_h = round(active_w * 3 / 4)
-    bx, by = a.border_px if (border and a.has_border) else (0, 0)
-    band_y = round(by * active_h / a.height)
-    return active_w + 2 * bx * scale, active_h + 2 * band_y
-
-
-def scale_steps(adapter: Adapter | str, scale: int = 1) -> tuple[int, int]:
-    """Whole-number pixel repeats (sx, sy) nearest the 4:3 shape that still fit display_size.
-
-    sx is the requested scale; sy is the largest whole repeat of the native
-    lines that fits the 4:3 height (CGA at scale 1: 640x400 inside 640x480).
-    """
-    a = get_adapter(adapter)
-    if scale < 1 or int(scale) != scale:
-        raise ValueError(f"scale must be a whole number >= 1, got {scale}")
-    active_h = round(a.width * scale * 3 / 4)
-    return int(scale), max(1, math.floor(active_h / a.height))
 
 
 def save_png(frame: np.ndarray, path: str | os.PathLike, scale: int | tuple[int, int] = 1) -> Path:

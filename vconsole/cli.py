@@ -66,7 +66,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
     p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
-    p.add_argument("--scale", type=_scale, default=None, help="screenshot/window scale (whole steps, 4:3 shape)")
+    p.add_argument("--scale", type=_scale, default=None,
+                   help="window scale, or for --screenshot the picture as a 4:3 monitor shows it, N pixels"
+                        " across per pixel (default: window fits the screen; screenshot native pixels,"
+                        " exactly what the card generated)")
     return p
 
 
@@ -170,13 +173,13 @@ def _headless(args, config: MachineConfig, target) -> int:
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
     """The picture as the adapter showed it at the run's last moment (blink phase included)."""
-    from .capture import save_png, scale_steps
+    from .capture import save_png, to_display
     from .render import render_frame
 
     adapter = ADAPTERS[config.adapter]
     frame = render_frame(state, adapter, config.monitor, int(elapsed * adapter.refresh_hz))
     try:
-        save_png(frame, path, scale_steps(adapter, scale) if scale else 1)
+        save_png(to_display(frame, adapter, scale) if scale else frame, path)
     except OSError as e:
         raise CliError(f"cannot write {path}: {e.strerror or e}") from None
 

@@ -77,7 +77,8 @@ def _parser() -> _Parser:
                    help="hardware cursor (default: hidden, as a dump does not record it)")
     p.add_argument("--no-blink", action="store_true", help="attribute bit 7 means bright background, not blink")
     p.add_argument("--scale", type=_ranged(1, 16, "scale"), default=None, metavar="N",
-                   help="whole-step scale towards a 4:3 picture (default: native pixels)")
+                   help="the picture as a 4:3 monitor shows it, N pixels across per pixel, lines spread"
+                        " evenly down (default: native pixels, exactly what the card generated)")
     return p
 
 
@@ -95,8 +96,8 @@ def _read_dump(path: Path) -> bytes:
 
 
 def render(args: argparse.Namespace):
-    """The frame (H, W, 3 uint8) and the (sx, sy) pixel repeats for the PNG."""
-    from .capture import scale_steps
+    """The picture for the PNG (H, W, 3 uint8): native pixels, or the 4:3 display with --scale."""
+    from .capture import to_display
     from .render import render_frame
 
     row, col, start, end = args.cursor or (0, 0, *HIDDEN_CURSOR)
@@ -105,19 +106,18 @@ def render(args: argparse.Namespace):
                                   border=args.border)
     adapter = ADAPTERS[args.display]
     frame = render_frame(state, adapter, args.monitor, args.frame)
-    steps = scale_steps(adapter, args.scale) if args.scale else (1, 1)
-    return frame, steps
+    return to_display(frame, adapter, args.scale) if args.scale else frame
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[2:] if argv is None else argv)
     try:
         args = _parser().parse_args(argv)
-        frame, steps = render(args)
+        picture = render(args)
         from .capture import save_png
 
         try:
-            save_png(frame, args.png, steps)
+            save_png(picture, args.png)
         except OSError as e:
             raise RenderError(f"cannot write {args.png}: {e.strerror or e}") from None
     except RenderError as e:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass
-from typing import Callable
 
 import pyglet
 
@@ -37,6 +36,7 @@ pyglet.options["shadow_window"] = False  # importing the key tables must never n
 from pyglet.window import key as K  # noqa: E402
 from pyglet.window import mouse as M  # noqa: E402
 
+from ..capture import DisplayGeometry, display_size, geometry  # noqa: E402
 from ..keyboard import (  # noqa: E402
     ALT, CAPS_LOCK, CHAR_SCAN, CTRL, LEFT_SHIFT, MODIFIER_BITS, NUM_LOCK, RIGHT_SHIFT,
     KeyboardInput,
@@ -189,11 +189,13 @@ class KeyMapper:
 
 @dataclass(frozen=True)
 class Placement:
-    """Where the frame is drawn in the window, and where its active area lies inside it.
+    """Where the displayed picture is drawn in the window.
 
     Window coordinates are pyglet's: pixels, origin at the bottom-left.  The
-    frame is the renderer's picture (border included), `frame_w` x `frame_h`
-    native pixels, drawn stretched over the rectangle x, y, width, height.
+    picture is capture.to_display's output (`geometry.shown_size`, border
+    band included), drawn over the rectangle x, y, width, height: 1:1 at a
+    whole scale, shrunk (same shape) only when the window is smaller than
+    scale 1.
     """
 
     win_w: int
@@ -202,57 +204,56 @@ class Placement:
     y: int
     width: int
     height: int
-    frame_w: int
-    frame_h: int
-    active_x: int  # native pixels of border left of the active area
-    active_y: int  # native lines of border above it
-    active_w: int
-    active_h: int
+    geometry: DisplayGeometry
     scale: int = 1  # the whole scale in use; 0 when the window is smaller than scale 1
 
     def to_virtual(self, px: float, py: float) -> tuple[int, int]:
         """Pointer at window pixel (px, py) -> INT 33h virtual pixel (0-639, 0-199).
 
-        Over the border or the letterbox the pointer clamps to the nearest
-        edge cell, as the driver clamps to its range.
+        The display pixel under the pointer is traced back to the native line
+        the row map put there (capture.display_rows), so the pointer hits the
+        cell the eye sees.  Over the border or the letterbox the pointer
+        clamps to the nearest edge cell, as the driver clamps to its range.
         """
-        row_from_top = self.win_h - 1 - py + 0.5  # pyglet counts y up from the bottom
-        fx = (px + 0.5 - self.x) * self.frame_w / self.width
-        fy = (row_from_top - (self.win_h - self.y - self.height)) * self.frame_h / self.height
-        vx = math.floor((fx - self.active_x) * 640 / self.active_w)
-        vy = math.floor((fy - self.active_y) * 200 / self.active_h)
+        g = self.geometry
+        top = self.win_h - self.y - self.height  # pyglet counts y up from the bottom
+        dx = math.floor((px + 0.5 - self.x) * g.shown_w / self.width)
+        dy = math.floor((self.win_h - 1 - py + 0.5 - top) * g.shown_h / self.height)
+        nx, ny = g.active_pixel(dx, dy)
+        vx = (2 * nx + 1) * 640 // (2 * g.active_w)  # centre of the native pixel, in virtual pixels
+        vy = (2 * ny + 1) * 200 // (2 * g.active_h)
         return min(max(vx, 0), 639), min(max(vy, 0), 199)
 
 
-def place(win_w: int, win_h: int, frame_w: int, frame_h: int, active: tuple[int, int, int, int],
-          shown: Callable[[int], tuple[int, int]], steps: Callable[[int], tuple[int, int]],
-          max_scale: int = 32) -> Placement:
-    """Fit the frame into a window the way a monitor would show it.
-
-    `shown(k)` is the 4:3 picture's size at whole scale k and `steps(k)` the
-    whole pixel repeats (sx, sy) used at that scale (capture.display_size and
-    capture.scale_steps).  The largest k whose picture fits is used, the frame
-    drawn with its repeats (crisp pixels) in the middle and the border colour
-    fills the rest; a window smaller than scale 1 gets the largest fractional
-    size that keeps the shape.
-    """
+def fitting_scale(avail_w: int, avail_h: int, adapter, border: bool = True, max_scale: int = 32) -> int:
+    """The largest whole scale whose 4:3 picture (border band included) fits; 0 when not even 1 does."""
     k = 0
-    while k < max_scale and all(a <= b for a, b in zip(shown(k + 1), (win_w, win_h))):
+    while k < max_scale:
+        w, h = display_size(adapter, k + 1, border)
+        if w > avail_w or h > avail_h:
+            break
         k += 1
+    return k
+
+
+def place(win_w: int, win_h: int, adapter, border: bool = True, max_scale: int = 32) -> Placement:
+    """Fit the picture into a window the way a monitor would show it.
+
+    The largest whole scale that fits is used, the picture centred and the
+    border colour fills the rest (letterbox).  A window smaller than scale 1
+    gets the scale-1 picture shrunk to the largest size that keeps the shape.
+    """
+    k = fitting_scale(win_w, win_h, adapter, border, max_scale)
+    g = geometry(adapter, max(1, k), border)
     if k:
-        sx, sy = steps(k)
-        w, h = frame_w * sx, frame_h * sy
+        w, h = g.shown_size
     else:
-        sw, sh = shown(1)
-        sx, sy = steps(1)
-        f = min(win_w / sw, win_h / sh)
-        w, h = max(1, int(frame_w * sx * f)), max(1, int(frame_h * sy * f))
+        f = min(win_w / g.shown_w, win_h / g.shown_h)
+        w, h = max(1, int(g.shown_w * f)), max(1, int(g.shown_h * f))
     x, y = (win_w - w) // 2, (win_h - h) // 2
-    return Placement(win_w, win_h, x, y, w, h, frame_w, frame_h, *active, scale=k)
+    return Placement(win_w, win_h, x, y, w, h, g, scale=k)
 
 
-def largest_scale(screen_w: int, screen_h: int, shown_w: int, shown_h: int,
-                  margin: tuple[int, int] = (0, 80)) -> int:
-    """The largest whole scale whose window fits the screen (minus room for panels and the title)."""
-    k = min((screen_w - margin[0]) // shown_w, (screen_h - margin[1]) // shown_h)
-    return max(1, k)
+def largest_scale(avail_w: int, avail_h: int, adapter, border: bool = True, max_scale: int = 32) -> int:
+    """The scale a new window opens at: the largest that fits the area, never below 1."""
+    return max(1, fitting_scale(avail_w, avail_h, adapter, border, max_scale))

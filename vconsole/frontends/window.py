@@ -7,9 +7,12 @@ the keyboard's typematic repeat, and shows the screen: a new texture is
 uploaded only when the picture can have changed (the screen's version, the
 blink and cursor phase), so an idle program costs next to no CPU.
 
-The picture is scaled in whole pixel repeats (capture.scale_steps) as near
-the 4:3 monitor shape as fits and centred; the rest of the window is the
-border colour, as the overscan of a tube would be.
+The picture is shown as a 4:3 monitor showed it (capture.to_display): whole
+pixel repeats across, the lines spread evenly down.  That resampling is done
+on the CPU once per changed picture and the result drawn 1:1 (no GL
+filtering), so every window pixel is predictable; the largest whole scale
+that fits is used, centred, and the rest of the window is the border
+colour, as the overscan of a tube would be.
 
 Host hotkeys never reach the program: Ctrl+F5 saves a screenshot, Ctrl+F6
 starts and stops a WAV recording of the speaker (both into the captures
@@ -31,15 +34,18 @@ from pathlib import Path
 from typing import Callable
 
 from ..adapters import border_rgb
-from ..capture import display_size, save_png, scale_steps
+from ..capture import display_size, save_png, to_display
 from ..clock import RealClock
 from ..keyboard import KeyboardInput
 from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
-from ..render import Renderer, frame_size
+from ..render import Renderer
 
 UPDATE_HZ = 60.0  # how often the window looks for a changed picture and due key repeats
 CLOSE_TIMEOUT_S = 3.0  # a closed program gets this long to reach a service call and tidy up
 TITLE_PREFIX = "vconsole - "
+DECORATION = (16, 48)  # room left in the work area for a window manager's frame and title bar
+PANELS = 48  # height guessed for task bars when the desktop does not say where its work area is
+XA_CARDINAL = 6  # predefined X atom (the protocol fixes its number)
 
 
 class NoDisplay(RuntimeError):
@@ -105,12 +111,9 @@ class WindowFrontEnd:
         self.keyboard_input = KeyboardInput(self.machine.keyboard)
         self.mapper = keymap.KeyMapper(self.keyboard_input)
         self.renderer = Renderer(self.adapter, config.monitor, border=True)
-        self.frame_w, self.frame_h = frame_size(self.adapter, border=True)
-        fw, fh = self.frame_w, self.frame_h
-        self.active = ((fw - self.adapter.width) // 2, (fh - self.adapter.height) // 2,
-                       self.adapter.width, self.adapter.height)
         if scale is None:
-            scale = keymap.largest_scale(screen.width, screen.height, *display_size(self.adapter, 1))
+            area_w, area_h = work_area(screen)
+            scale = keymap.largest_scale(area_w - DECORATION[0], area_h - DECORATION[1], self.adapter)
         self.scale = scale
         width, height = display_size(self.adapter, scale)
         try:
@@ -119,11 +122,10 @@ class WindowFrontEnd:
         except Exception as e:  # noqa: BLE001 - no GL visual, no server: cannot show anything
             _no_display(e)
         self.window.set_minimum_size(*_min_size(self.adapter))
-        self.texture = pyglet.image.Texture.create(fw, fh, min_filter=self.gl.GL_NEAREST,
-                                                   mag_filter=self.gl.GL_NEAREST)
-        self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
-        self.region.anchor_x = self.region.anchor_y = 0
+        self.max_scale = _texture_scale_limit(self.gl, self.adapter)
+        self.texture = self.region = None
         self.placement = self._place(width, height)
+        self._make_texture()
         self._drawn_key: tuple | None = None
         self._dirty = True
         self._border = 0
@@ -137,6 +139,7 @@ class WindowFrontEnd:
         self.record_audio = record_audio
         self.audio = None
         self.frames_uploaded = 0
+        self.show_seconds = 0.0  # resampling + upload time, summed over frames_uploaded
         self._closed = False
         self.thread = threading.Thread(target=self._program, name="vconsole-program", daemon=True)
         self._install_handlers()
@@ -204,20 +207,36 @@ class WindowFrontEnd:
         key = (screen.version, self.renderer.phase(frame_no))
         if key != self._drawn_key:
             state = screen.snapshot()
-            self._upload(self.renderer.frame(state, frame_no))
+            self._show(self.renderer.frame(state, frame_no))
             self._border = state.border
             self._drawn_key = key
             self._dirty = True
         if self._dirty:
             self._draw()
 
-    def _upload(self, frame) -> None:
+    def _show(self, frame) -> None:
+        """Resample a changed frame to the monitor's shape at the current scale and upload it."""
+        t0 = time.perf_counter()
+        g = self.placement.geometry
+        shown = to_display(frame, self.adapter, g.scale)
         gl = self.gl
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
         gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, self.frame_w, self.frame_h, gl.GL_RGB,
-                           gl.GL_UNSIGNED_BYTE, frame.ctypes.data_as(ctypes.c_void_p))
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, g.shown_w, g.shown_h, gl.GL_RGB,
+                           gl.GL_UNSIGNED_BYTE, shown.ctypes.data_as(ctypes.c_void_p))
         self.frames_uploaded += 1
+        self.show_seconds += time.perf_counter() - t0
+
+    def _make_texture(self) -> None:
+        """A texture the size of the displayed picture at the placement's scale (made on scale changes)."""
+        if self.texture is not None:
+            self.texture.delete()
+        gl = self.gl
+        w, h = self.placement.geometry.shown_size
+        self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_NEAREST, mag_filter=gl.GL_NEAREST)
+        self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
+        self.region.anchor_x = self.region.anchor_y = 0
+        self._drawn_key = None  # nothing in it yet: the next look resamples and uploads
 
     def _draw(self) -> None:
         gl = self.gl
@@ -232,8 +251,7 @@ class WindowFrontEnd:
         self._dirty = False
 
     def _place(self, width: int, height: int):
-        return self.keymap.place(width, height, self.frame_w, self.frame_h, self.active,
-                                 lambda k: display_size(self.adapter, k), lambda k: scale_steps(self.adapter, k))
+        return self.keymap.place(width, height, self.adapter, max_scale=self.max_scale)
 
     def _sync_title(self) -> None:
         name = self.machine.program_name
@@ -315,7 +333,10 @@ class WindowFrontEnd:
 
         @win.event
         def on_resize(width, height):
+            old = self.placement.geometry
             self.placement = self._place(width, height)
+            if self.placement.geometry != old:
+                self._make_texture()
             self._dirty = True  # pyglet's own handler still sets the viewport and projection
 
         @win.event
@@ -356,12 +377,12 @@ class WindowFrontEnd:
         return path
 
     def screenshot(self, path: Path | None = None) -> Path:
-        """The picture as the window shows it now (whole-step scale, border included) as a PNG."""
+        """The picture as the window shows it now (4:3 at its scale, border included) as a PNG."""
         path = path or self._capture_path("png")
         frame = self.renderer.frame(self.machine.screen.snapshot(),
-                                    int(self.machine.clock.now() * self.adapter.refresh_hz)).copy()
+                                    int(self.machine.clock.now() * self.adapter.refresh_hz))
         self._drawn_key = None  # the renderer's buffer moved on: upload again at the next look
-        save_png(frame, path, scale_steps(self.adapter, max(1, self.placement.scale)))
+        save_png(to_display(frame, self.adapter, self.placement.geometry.scale), path)
         print(f"vconsole: screenshot saved to {path}", file=sys.stderr)
         return path
 
@@ -384,6 +405,69 @@ class WindowFrontEnd:
 def _min_size(adapter) -> tuple[int, int]:
     w, h = display_size(adapter, 1)
     return max(1, w // 4), max(1, h // 4)
+
+
+def _texture_scale_limit(gl, adapter) -> int:
+    """The largest scale whose picture still fits in one texture of this GL."""
+    from .keymap import fitting_scale
+
+    size = gl.GLint()
+    gl.glGetIntegerv(gl.GL_MAX_TEXTURE_SIZE, size)
+    return max(1, fitting_scale(size.value, size.value, adapter))
+
+
+def work_area(screen) -> tuple[int, int]:
+    """(width, height) of the screen minus the desktop's panels and task bars.
+
+    X11 desktops publish it as _NET_WORKAREA on the root window (spanning all
+    monitors, so it is cut to this screen); Windows answers SPI_GETWORKAREA.
+    Elsewhere, or when nobody says, a task bar's height is guessed.
+    """
+    area = None
+    try:
+        if sys.platform == "win32":
+            area = _win32_work_area()
+        elif hasattr(getattr(screen, "display", None), "_display"):
+            area = _x11_work_area(screen)
+    except Exception:  # noqa: BLE001 - a desktop that answers oddly gets the guess
+        area = None
+    return area or (screen.width, max(1, screen.height - PANELS))
+
+
+def _x11_work_area(screen) -> tuple[int, int] | None:
+    from pyglet.libs.x11 import xlib
+
+    d = screen.display._display
+    atom = xlib.XInternAtom(d, b"_NET_WORKAREA", True)
+    if not atom:
+        return None
+    kind, fmt = xlib.Atom(), ctypes.c_int()
+    count, after = ctypes.c_ulong(), ctypes.c_ulong()
+    data = ctypes.POINTER(ctypes.c_ubyte)()
+    status = xlib.XGetWindowProperty(d, xlib.XDefaultRootWindow(d), atom, 0, 4, False, XA_CARDINAL,
+                                     ctypes.byref(kind), ctypes.byref(fmt), ctypes.byref(count),
+                                     ctypes.byref(after), ctypes.byref(data))
+    try:
+        if status != 0 or fmt.value != 32 or count.value < 4:
+            return None
+        x, y, w, h = ctypes.cast(data, ctypes.POINTER(ctypes.c_long))[:4]  # format 32 comes as C longs
+    finally:
+        if data:
+            xlib.XFree(data)
+    left, top = max(x, screen.x), max(y, screen.y)
+    right, bottom = min(x + w, screen.x + screen.width), min(y + h, screen.y + screen.height)
+    if right <= left or bottom <= top:
+        return None
+    return right - left, bottom - top
+
+
+def _win32_work_area() -> tuple[int, int] | None:
+    from ctypes import wintypes
+
+    rect = wintypes.RECT()
+    if not ctypes.windll.user32.SystemParametersInfoW(48, 0, ctypes.byref(rect), 0):  # SPI_GETWORKAREA
+        return None
+    return rect.right - rect.left, rect.bottom - rect.top
 
 
 def _start_audio(machine: Machine, config: MachineConfig):
