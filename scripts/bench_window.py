@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
-"""Window and live-audio figures: frames shown per second while the screen changes, CPU while idle,
-and the delay from a speaker call to its sound leaving the audio queue.
+"""Window and live-audio figures: frames shown per second while the screen changes, the time to
+resample a changed frame to the 4:3 display and upload it (ms_per_frame: only the changed lines;
+one text row, or the whole screen), the time to redraw the window (draw_ms: with Xvfb this is
+Mesa's software GL), CPU while idle, and the delay from a speaker call to its sound leaving the
+audio queue.
+
+The window figures are taken for EGA at scale 1 (704x530 on screen) and scale 2 (1408x1058);
+to_display_only is the CPU resampling of a whole frame without GL.
 
 Each runs in a child process.  Without a display an Xvfb of our own is started
 (skipped with a note when Xvfb is missing); the audio figure uses a private
@@ -21,30 +27,52 @@ ROOT = Path(__file__).resolve().parent.parent
 
 WINDOW_CHILD = r"""
 import json, sys, time
+from vconsole.capture import display_size
 from vconsole.frontends import window as W
 from vconsole.machine import MachineConfig
 pyglet = W._load_pyglet()
 screen = pyglet.display.get_display().get_default_screen()
-out = {}
+SCALE = int(sys.argv[1])
+out = {"shown": "%dx%d" % display_size("ega", SCALE)}
+
+def changing(m, front, name, change):
+    f0, s0, t0 = front.frames_uploaded, front.show_seconds, time.monotonic()
+    d0, ds0 = front.draws, front.draw_seconds
+    i = 0
+    while time.monotonic() - t0 < 2.0:
+        change(m, i)
+        i += 1
+        m.delay(0.002)
+    n = front.frames_uploaded - f0
+    out[name + "_fps"] = round(n / (time.monotonic() - t0), 1)
+    out[name + "_ms_per_frame"] = round(1000 * (front.show_seconds - s0) / max(1, n), 2)
+    out[name + "_draw_ms"] = round(1000 * (front.draw_seconds - ds0) / max(1, front.draws - d0), 2)
+
+def idle(m, front, name):
+    time.sleep(0.3)
+    c0, f0, t0 = time.process_time(), front.frames_uploaded, time.monotonic()
+    m.delay(3.0)                                      # the program waits; nothing changes
+    dt = time.monotonic() - t0
+    out[name + "_cpu_percent"] = round(100.0 * (time.process_time() - c0) / dt, 2)
+    out[name + "_uploads_per_s"] = round((front.frames_uploaded - f0) / dt, 1)
+
 def target(m):
     front = holder[0]
     time.sleep(0.5)
-    f0, t0 = front.frames_uploaded, time.monotonic()
-    i = 0
-    while time.monotonic() - t0 < 3.0:
-        m.screen.write(10, 10, f"{i:08d}", 0x1F)   # the screen changes all the time
-        i += 1
-        m.delay(0.002)
-    out["fps_changing"] = (front.frames_uploaded - f0) / (time.monotonic() - t0)
-    m.screen.write(10, 10, " " * 8, 0x07)
     m.screen.hide_cursor()
-    time.sleep(0.3)
-    c0, t0 = time.process_time(), time.monotonic()
-    m.delay(3.0)                                  # the program waits; nothing changes
-    out["idle_cpu_percent"] = 100.0 * (time.process_time() - c0) / (time.monotonic() - t0)
+    # one text row changes all the time (a counter): only its display rows are resampled and sent
+    changing(m, front, "row", lambda m, i: m.screen.write(10, 10, f"{i:08d}", 0x1F))
+    # the whole screen changes all the time: every display row is resampled and sent
+    changing(m, front, "full", lambda m, i: m.screen.fill(0, 0, 24, 79, "ABCD"[i % 4], 0x10 + i % 15))
+    m.screen.clear()
+    idle(m, front, "idle")                            # cursor hidden: nothing to send
+    m.screen.set_cursor(12, 40)
+    m.screen.show_cursor()
+    idle(m, front, "idle_blinking_cursor")            # the cursor's row is sent at each blink
     return 0
+
 holder = []
-front = W.WindowFrontEnd(pyglet, screen, target, MachineConfig(mute=True), 1, "bench", None, None)
+front = W.WindowFrontEnd(pyglet, screen, target, MachineConfig(mute=True), SCALE, "bench", None, None)
 holder.append(front)
 front.main()
 print(json.dumps(out))
@@ -81,8 +109,26 @@ print(json.dumps({"latency_ms": round(vals[len(vals) // 2], 1), "latency_ms_max"
 """
 
 
-def _run_child(code: str, env: dict, timeout: float = 60) -> dict:
-    r = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+RESAMPLE_CHILD = r"""
+import json, time
+import numpy as np
+from vconsole.capture import to_display
+from vconsole.render import frame_size
+out = {}
+for scale in (1, 2):
+    w, h = frame_size("ega")
+    frame = np.random.default_rng(1).integers(0, 256, (h, w, 3), dtype=np.uint8)
+    to_display(frame, "ega", scale)
+    n, t0 = 50, time.perf_counter()
+    for _ in range(n):
+        to_display(frame, "ega", scale)
+    out[f"ega_scale{scale}_ms"] = round(1000 * (time.perf_counter() - t0) / n, 2)
+print(json.dumps(out))
+"""
+
+
+def _run_child(code: str, env: dict, timeout: float = 60, args: tuple[str, ...] = ()) -> dict:
+    r = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT, capture_output=True, text=True,
                        timeout=timeout)
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
     if r.returncode != 0 or not lines:
@@ -92,7 +138,7 @@ def _run_child(code: str, env: dict, timeout: float = 60) -> dict:
 
 def _xvfb():
     read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1920x1200x24", "-nolisten", "tcp"],
                             pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write_fd)
     with os.fdopen(read_fd) as f:
@@ -107,7 +153,9 @@ def bench_window() -> dict:
             return {"skipped": "no display and no Xvfb"}
         proc, env["DISPLAY"] = _xvfb()
     try:
-        return _run_child(WINDOW_CHILD, env)
+        figures = {f"scale{k}": _run_child(WINDOW_CHILD, env, args=(str(k),)) for k in (1, 2)}
+        figures["to_display_only"] = _run_child(RESAMPLE_CHILD, env)
+        return figures
     finally:
         if proc:
             proc.terminate()

@@ -13,7 +13,7 @@ import pytest
 
 from vconsole.adapters import ADAPTERS, CGA, EGA, VGA
 from vconsole.capture import (
-    display_rows, display_size, geometry, load_png, save_png, scale_frame, spread, to_display,
+    display_rows, display_size, geometry, load_png, rows_showing, save_png, scale_frame, spread, to_display,
 )
 from vconsole.render import frame_size, render_frame
 from vconsole.video import ScreenState
@@ -90,6 +90,18 @@ def test_to_display_repeats_columns_and_follows_the_row_map(adapter, scale, bord
     assert np.array_equal(shown, frame[rows[:, None], cols[None, :]])
 
 
+@pytest.mark.parametrize("adapter,scale", [("ega", 2), ("cga", 1), ("vga", 3)])
+def test_part_of_the_display_for_changed_lines(adapter, scale):
+    frame = _testcard(adapter)
+    whole = to_display(frame, adapter, scale)
+    rows = display_rows(adapter, scale)
+    for first, last in ((0, 0), (30, 43), (100, 100), (frame.shape[0] - 5, frame.shape[0] - 1)):
+        start, stop = rows_showing(first, last, adapter, scale)
+        assert set(rows[start:stop]) == set(range(first, last + 1))  # those lines, all their rows
+        assert (start == 0 or rows[start - 1] < first) and (stop == len(rows) or rows[stop] > last)
+        assert np.array_equal(to_display(frame, adapter, scale, rows=(start, stop)), whole[start:stop])
+
+
 def test_to_display_rejects_a_frame_of_the_wrong_shape():
     with pytest.raises(ValueError):
         to_display(_testcard("ega", border=False), EGA, 1)  # border band expected
@@ -156,3 +168,31 @@ def test_frame_sizes_agree_with_the_geometry():
         assert (g.frame_w, g.frame_h) == frame_size(name)
         assert (geometry(name, 1, border=False).frame_w, geometry(name, 1, border=False).frame_h) == \
             frame_size(name, border=False)
+
+
+# -- the command line's --scale ------------------------------------------------------------------------------
+
+def test_render_command_with_scale_writes_the_4_3_display(tmp_path):
+    from vconsole import cli
+
+    dump = tmp_path / "screen.bin"
+    dump.write_bytes(bytes(range(256)) * 15 + bytes(160))  # 4000 bytes: assorted characters and attributes
+    native, shown = tmp_path / "n.png", tmp_path / "s.png"
+    assert cli.main(["render", str(dump), "--display", "cga", "--png", str(native)]) == 0
+    assert cli.main(["render", str(dump), "--display", "cga", "--png", str(shown), "--scale", "3"]) == 0
+    assert load_png(native).shape == (220, 704, 3)  # without --scale: the card's own pixels
+    assert np.array_equal(load_png(shown), to_display(load_png(native), CGA, 3))
+
+
+def test_headless_screenshot_with_scale_writes_the_4_3_display(tmp_path):
+    from vconsole import cli
+
+    shots = {}
+    for scale in (None, 2):
+        out = tmp_path / f"shot{scale}.png"
+        extra = ["--scale", str(scale)] if scale else []
+        assert cli.main(["--headless", "--display", "vga", "--keys", '"ver" Enter', "--drive", str(tmp_path / "C"),
+                         "--screenshot", str(out), *extra]) == 0
+        shots[scale] = load_png(out)
+    assert shots[None].shape == (440, 792, 3)
+    assert np.array_equal(shots[2], to_display(shots[None], VGA, 2))

@@ -26,7 +26,7 @@ from PIL import Image
 from .adapters import Adapter, get_adapter
 
 __all__ = ["save_png", "load_png", "scale_frame", "DisplayGeometry", "geometry", "display_size",
-           "display_rows", "to_display"]
+           "display_rows", "rows_showing", "to_display"]
 
 
 def spread(y, native: int, shown: int):
@@ -121,21 +121,37 @@ def display_rows(adapter: Adapter | str, scale: int = 1, border: bool = True) ->
     return rows
 
 
-def to_display(frame: np.ndarray, adapter: Adapter | str, scale: int = 1, border: bool = True) -> np.ndarray:
+def to_display(frame: np.ndarray, adapter: Adapter | str, scale: int = 1, border: bool = True,
+               rows: tuple[int, int] | None = None) -> np.ndarray:
     """The frame as the 4:3 monitor shows it, `scale` display pixels per native pixel across.
 
     `border` says whether the frame carries the border band (render_frame's
     default).  Pixels are repeated, never blended, so the result is exactly
     predictable: across by whole repeats, down by the row map of display_rows.
+    `rows` = (start, stop) gives only those display rows (a window refreshing
+    the part of the picture that changed).
     """
     g = geometry(adapter, scale, border)
     frame = np.asarray(frame)
     if frame.shape != (g.frame_h, g.frame_w, 3) or frame.dtype != np.uint8:
         raise ValueError(f"expected a ({g.frame_h}, {g.frame_w}, 3) uint8 frame of {get_adapter(adapter).name}"
                          f"{' with' if border else ' without'} border, got {frame.shape} {frame.dtype}")
-    wide = np.repeat(frame, g.scale, axis=1) if g.scale != 1 else frame
+    lines = display_rows(adapter, scale, border)
+    if rows is not None:
+        lines = lines[rows[0]:rows[1]]
+    first = int(lines[0]) if len(lines) else 0
+    last = int(lines[-1]) + 1 if len(lines) else 0
+    part = frame[first:last]
+    wide = np.repeat(part, g.scale, axis=1) if g.scale != 1 else part
     # one gather of whole rows: every display row is a copy of one (widened) native line
-    return wide.reshape(g.frame_h, -1)[display_rows(adapter, scale, border)].reshape(g.shown_h, g.shown_w, 3)
+    return wide.reshape(last - first, -1)[lines - first].reshape(len(lines), g.shown_w, 3)
+
+
+def rows_showing(first_line: int, last_line: int, adapter: Adapter | str, scale: int = 1,
+                 border: bool = True) -> tuple[int, int]:
+    """(start, stop) of the display rows that show native frame lines first_line..last_line."""
+    lines = display_rows(adapter, scale, border)
+    return int(np.searchsorted(lines, first_line, "left")), int(np.searchsorted(lines, last_line, "right"))
 
 
 def scale_frame(frame: np.ndarray, sx: int, sy: int) -> np.ndarray:

@@ -9,10 +9,11 @@ blink and cursor phase), so an idle program costs next to no CPU.
 
 The picture is shown as a 4:3 monitor showed it (capture.to_display): whole
 pixel repeats across, the lines spread evenly down.  That resampling is done
-on the CPU once per changed picture and the result drawn 1:1 (no GL
-filtering), so every window pixel is predictable; the largest whole scale
-that fits is used, centred, and the rest of the window is the border
-colour, as the overscan of a tube would be.
+on the CPU, only for the native lines that changed (a blinking cursor is one
+character row), and the result drawn 1:1 (no GL filtering), so every window
+pixel is predictable; the largest whole scale that fits is used, centred,
+and the rest of the window is the border colour, as the overscan of a tube
+would be.
 
 Host hotkeys never reach the program: Ctrl+F5 saves a screenshot, Ctrl+F6
 starts and stops a WAV recording of the speaker (both into the captures
@@ -33,8 +34,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
+
 from ..adapters import border_rgb
-from ..capture import display_size, save_png, to_display
+from ..capture import display_size, rows_showing, save_png, to_display
 from ..clock import RealClock
 from ..keyboard import KeyboardInput
 from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
@@ -138,8 +141,10 @@ class WindowFrontEnd:
         self.recording_path: Path | None = None
         self.record_audio = record_audio
         self.audio = None
-        self.frames_uploaded = 0
-        self.show_seconds = 0.0  # resampling + upload time, summed over frames_uploaded
+        self.frames_uploaded = 0  # changed pictures sent to the texture
+        self.show_seconds = 0.0  # comparing + resampling + upload time, summed over frames_uploaded
+        self.draws = 0  # window redraws (changed pictures, exposes, resizes)
+        self.draw_seconds = 0.0
         self._closed = False
         self.thread = threading.Thread(target=self._program, name="vconsole-program", daemon=True)
         self._install_handlers()
@@ -207,25 +212,39 @@ class WindowFrontEnd:
         key = (screen.version, self.renderer.phase(frame_no))
         if key != self._drawn_key:
             state = screen.snapshot()
-            self._show(self.renderer.frame(state, frame_no))
+            if self._show(self.renderer.frame(state, frame_no)):
+                self._dirty = True
             self._border = state.border
             self._drawn_key = key
-            self._dirty = True
         if self._dirty:
             self._draw()
 
-    def _show(self, frame) -> None:
-        """Resample a changed frame to the monitor's shape at the current scale and upload it."""
+    def _show(self, frame) -> bool:
+        """Bring the texture up to date with a new frame; False when its picture did not change.
+
+        Only the display rows showing changed native lines are resampled and
+        uploaded (the texture holds numpy's top row first; the region flips it).
+        """
         t0 = time.perf_counter()
         g = self.placement.geometry
-        shown = to_display(frame, self.adapter, g.scale)
+        if self._uploaded is None:  # a new texture: all of it
+            start, stop = 0, g.shown_h
+            self._uploaded = frame.copy()
+        else:
+            changed = np.flatnonzero((_line_words(frame) != _line_words(self._uploaded)).any(axis=1))
+            if not len(changed):
+                return False  # e.g. a cursor phase while the cursor is hidden
+            start, stop = rows_showing(int(changed[0]), int(changed[-1]), self.adapter, g.scale)
+            np.copyto(self._uploaded, frame)
+        part = to_display(frame, self.adapter, g.scale, rows=(start, stop))
         gl = self.gl
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
         gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, 0, g.shown_w, g.shown_h, gl.GL_RGB,
-                           gl.GL_UNSIGNED_BYTE, shown.ctypes.data_as(ctypes.c_void_p))
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, start, g.shown_w, stop - start, gl.GL_RGB,
+                           gl.GL_UNSIGNED_BYTE, part.ctypes.data_as(ctypes.c_void_p))
         self.frames_uploaded += 1
         self.show_seconds += time.perf_counter() - t0
+        return True
 
     def _make_texture(self) -> None:
         """A texture the size of the displayed picture at the placement's scale (made on scale changes)."""
@@ -236,9 +255,11 @@ class WindowFrontEnd:
         self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_NEAREST, mag_filter=gl.GL_NEAREST)
         self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
         self.region.anchor_x = self.region.anchor_y = 0
-        self._drawn_key = None  # nothing in it yet: the next look resamples and uploads
+        self._uploaded = None  # the native frame the texture shows; None: nothing in it yet
+        self._drawn_key = None  # the next look resamples and uploads
 
     def _draw(self) -> None:
+        t0 = time.perf_counter()
         gl = self.gl
         win = self.window
         win.switch_to()
@@ -249,6 +270,8 @@ class WindowFrontEnd:
         self.region.blit(p.x, p.y, 0, p.width, p.height)
         win.flip()
         self._dirty = False
+        self.draws += 1
+        self.draw_seconds += time.perf_counter() - t0
 
     def _place(self, width: int, height: int):
         return self.keymap.place(width, height, self.adapter, max_scale=self.max_scale)
@@ -400,6 +423,12 @@ class WindowFrontEnd:
         recorder.stop()
         if self.recording_path != self.record_audio:
             print(f"vconsole: recording saved to {self.recording_path}", file=sys.stderr)
+
+
+def _line_words(frame: np.ndarray) -> np.ndarray:
+    """The frame as one row of machine words per native line, for a quick comparison."""
+    flat = frame.reshape(frame.shape[0], -1)
+    return flat.view(np.uint64) if flat.shape[1] % 8 == 0 else flat
 
 
 def _min_size(adapter) -> tuple[int, int]:
