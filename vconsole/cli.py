@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
     p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
-    p.add_argument("--scale", type=_scale, default=None,
+    p.add_argument("--scale", type=_scale, default=None, metavar="N",
                    help="window scale, or for --screenshot the picture as a 4:3 monitor shows it, N pixels"
                         " across per pixel (default: window fits the screen; screenshot native pixels,"
                         " exactly what the card generated)")
