@@ -253,3 +253,31 @@ def test_entry_on_a_finished_game_aborts():
     lost = Position.from_points([10, 5, 15, 20], [1, 2, 3], BLACK, (0, 0))
     ev = EntryParser(lost).key("1")
     assert ev.state is EntryState.ABORTED
+
+
+def test_stage_says_which_number_the_entry_waits_for():
+    """The screen asks for the capture by this, never by reading the entry text."""
+    pos = Position.from_points([1, 3, 24, 14, 23], [10, 12, 13, 20, 6], WHITE, (0, 0))
+    p = EntryParser(pos)
+    assert p.stage == "from" and p.numbers == () and p.digits == ""
+    p.key("1")
+    assert p.stage == "from" and p.digits == "1"  # 1 or 14: not finished yet
+    p.key("4")
+    assert p.stage == "to" and p.numbers == (14,) and p.digits == ""
+    feed(p, "15")
+    assert p.stage == "capture" and p.numbers == (14, 15)
+    p.key("1")  # 10, 11 or 12 to come: still the capture being typed
+    assert p.stage == "capture" and p.digits == "1" and p.text == "14 15 1"
+    placing = EntryParser(Position.from_points([22, 23], [1, 10], WHITE, (7, 7)))
+    assert placing.stage == "to"
+    feed(placing, "24 1")
+    assert placing.stage == "capture" and placing.numbers == (24,) and placing.digits == "1"
+
+
+def test_drop_digits_forgets_only_the_number_being_typed():
+    p = EntryParser(Position.from_points([22, 23], [1, 10], WHITE, (7, 7)))
+    feed(p, "24 1")
+    p.drop_digits()
+    assert p.text == "24 " and p.stage == "capture"
+    ev = p.key("0")
+    assert ev.state is EntryState.COMPLETE and ev.move == Move(None, 24, DECLINE)

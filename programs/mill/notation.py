@@ -166,6 +166,29 @@ class EntryParser:
             shown += " "
         return shown
 
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers finished so far: (from, to, capture) or (to, capture) while placing."""
+        return tuple(self._numbers)
+
+    @property
+    def digits(self) -> str:
+        """The digits of the number being typed, not yet finished ('' between numbers)."""
+        return self._digits
+
+    @property
+    def stage(self) -> str:
+        """Which number the entry is on: "from", "to" or "capture".
+
+        "capture" means the destination is known and closes a mill, so the screen
+        asks which piece to take (0 for none), even while its digits are typed.
+        """
+        return self._stage()
+
+    def drop_digits(self) -> None:
+        """Forget a partly typed number (a click names the number instead)."""
+        self._digits = ""
+
     def _stage(self) -> str:
         need_from = not self.pos.placing
         n = len(self._numbers)
