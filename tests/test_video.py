@@ -157,3 +157,13 @@ def test_version_moves_on_every_change():
     s.set_border(9)
     s.set_blink(False)
     assert s.version == v + 2 and s.border == 9 and not s.blink
+
+
+def test_tty_after_the_cursor_was_parked_off_screen_writes_on_the_bottom_row():
+    # Games hide the cursor by parking it on row 25; the next DOS output must not crash.
+    s = TextScreen()
+    s.write(24, 0, "LAST")
+    s.set_cursor(25, 90)
+    s.tty("\r\nC>")
+    assert s.text(23, 0, 4) == "LAST" and s.text(24, 0, 2) == "C>"
+    assert (s.cursor_row, s.cursor_col) == (24, 2)

@@ -329,10 +329,14 @@ class TextScreen:
 
         CR, LF, BS and BEL act as on DOS (BEL is left to the caller's speaker);
         text wraps at column 80 and the screen scrolls up at the bottom with the
-        attribute of the cell under the cursor, as the BIOS does.
+        attribute of the cell under the cursor, as the BIOS does.  A cursor parked
+        off the screen (row 25 is how games hid it) is brought back to the nearest
+        cell first, so output after such a program lands on the bottom row.
         """
         data = cp437.encode(text) if isinstance(text, str) else bytes(text)
         with self.lock:
+            self.cursor_row = min(max(self.cursor_row, 0), ROWS - 1)
+            self.cursor_col = min(max(self.cursor_col, 0), COLS - 1)
             for b in data:
                 if b == 0x0D:
                     self.cursor_col = 0
