@@ -230,3 +230,15 @@ def test_the_monkey_catches_a_piece_that_vanishes(monkeypatch):
     failure, _ = monkey.replay(monkey.Target(MILL, seed=1), ["5", "Space"])
     assert failure is not None and failure.kind == "invariant"
     assert "accounted for" in failure.summary or "move record" in failure.summary
+
+
+def test_the_capture_question_stays_while_its_digits_are_typed(tmp_path):
+    # White closes 22-23-24; Black's 1 and 10 may be taken, so a typed "1" is not finished yet
+    out = play(tmp_path, 'F3 "22 " "1 " "23 " "10 " "24 " "1"')
+    assert "WHITE, TAKE WHICH PIECE (0=NONE)? 24 1_" in screen(out)
+
+
+def test_clicking_the_time_declines_even_with_a_capture_half_typed(tmp_path):
+    out = play(tmp_path, 'F3 "22 " "1 " "23 " "10 " "24 " "1" click:22,11')
+    assert "WHITE PLACES ON 24, MILL, TAKES NOTHING." in news(out)
+    assert board(out, 1) == "█" and board(out, 10) == "█"

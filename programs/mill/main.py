@@ -176,12 +176,10 @@ class MillApp:
         self.view.prompt("")
 
     def selected(self) -> int | None:
-        if self.entry is None or self.game.position.placing:
+        """The piece a half-entered move starts from (shown picked up on the board)."""
+        if self.entry is None or self.entry.stage == "from" or self.game.position.placing:
             return None
-        nums = self.entry.text.split()
-        if len(nums) >= 2 or (nums and self.entry.text.endswith(" ")):
-            return int(nums[0])
-        return None
+        return self.entry.numbers[0]
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
@@ -332,9 +330,7 @@ class MillApp:
         self.view.prompt(text, (self.entry.text if self.entry else "") + "_")
 
     def awaiting_capture(self) -> bool:
-        nums = self.entry.text.split() if self.entry else []
-        need = 1 if self.game.position.placing else 2
-        return len(nums) == need and self.entry.text.endswith(" ")
+        return self.entry is not None and self.entry.stage == "capture"
 
     def typed(self, key: Key) -> str | None:
         assert self.entry is not None
@@ -374,17 +370,17 @@ class MillApp:
         point = point_at(ev.col, ev.row)
         if point is None:
             if on_clock(ev.col, ev.row) and self.awaiting_capture():
+                self.entry.drop_digits()  # the click says "none", whatever was half typed
                 self.feed_number(DECLINE)
             return
         pos = self.game.position
-        nums = self.entry.text.split()
-        if not pos.placing and len(nums) == 1 and pos.at(point) == pos.turn:
+        if self.entry.stage == "to" and not self.entry.digits and pos.at(point) == pos.turn:
             self.entry.reset()  # another of his own pieces: start the move from that one
         self.feed_number(point)
 
     def feed_number(self, n: int) -> None:
         parser = self.entry
-        if parser.text and not parser.text.endswith(" "):
+        if parser.digits:
             self.feed(" ")
             if self.entry is not parser or not parser.text:
                 return
