@@ -111,3 +111,38 @@ def test_a_long_line_is_capped_at_the_dos_limit(tmp_path):
     out = _shell('"' + "a" * 130 + '"', tmp_path)
     typed = "".join(out.text).split(PROMPT, 1)[1].replace(" ", "")
     assert typed == "a" * shell_main.MAX_LINE
+
+
+def _with_toys(monkeypatch, **mains):
+    progs = {name.upper(): Program(name=name.upper(), main=fn) for name, fn in mains.items()}
+    real = shell_main.find
+    monkeypatch.setattr(shell_main, "find", lambda name: progs.get(name.upper()) or real(name))
+
+
+def _full_screen_game(park_row):
+    def game(dos):
+        dos.screen.clear(0x1F)
+        dos.screen.box(0, 0, 24, 79, 0x1F, double=True)
+        dos.screen.write(12, 30, "GAME OVER", 0x1E)
+        dos.screen.set_cursor(park_row, 0)
+        dos.screen.hide_cursor()
+        return 0
+    return game
+
+
+@pytest.mark.parametrize("park_row", [0, 12, 25])
+def test_after_a_full_screen_game_the_prompt_is_on_a_clean_screen(tmp_path, monkeypatch, park_row):
+    _with_toys(monkeypatch, game=_full_screen_game(park_row))
+    out = _shell('"game" Enter', tmp_path)
+    assert _lines(out) == [PROMPT]
+    assert (out.state.cursor_row, out.state.cursor_col) == (0, len(PROMPT))
+    assert (out.state.cells[..., 1] == 0x07).all()
+
+
+def test_after_teletype_output_the_prompt_goes_on_the_next_line(tmp_path, monkeypatch):
+    def hello(dos):
+        dos.screen.tty("Hello from a line program", 0x07)
+        return 0
+    _with_toys(monkeypatch, hello=hello)
+    out = _shell('"hello" Enter', tmp_path)
+    assert _lines(out)[-2:] == ["Hello from a line program", PROMPT]

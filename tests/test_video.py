@@ -167,3 +167,15 @@ def test_tty_after_the_cursor_was_parked_off_screen_writes_on_the_bottom_row():
     s.tty("\r\nC>")
     assert s.text(23, 0, 4) == "LAST" and s.text(24, 0, 2) == "C>"
     assert (s.cursor_row, s.cursor_col) == (24, 2)
+
+
+def test_used_rows_see_characters_and_backgrounds_but_not_blank_cells():
+    s = TextScreen()
+    s.put(1, 5, 0x00, 0x0F)  # NUL and FF draw nothing, whatever the foreground
+    s.put(2, 5, 0xFF, 0x0F)
+    s.put(3, 5, " ", 0x10)  # a blue background shows
+    s.put(4, 5, "x", 0x07)
+    s.put(5, 5, " ", 0x80)  # bit 7: blink (nothing shows) or, with blinking off, a grey background
+    assert list(np.flatnonzero(s.used_rows())) == [3, 4]
+    s.set_blink(False)
+    assert list(np.flatnonzero(s.used_rows())) == [3, 4, 5]

@@ -310,6 +310,18 @@ class TextScreen:
         """The 25 rows as Unicode text, trailing blanks kept (fixed width)."""
         return [self.text(r) for r in range(ROWS)]
 
+    def used_rows(self) -> np.ndarray:
+        """(25,) bool: rows that show something, a character or a background colour.
+
+        Blank cells are the three codes the character generator draws empty (00,
+        20, FF) on a black background; with blinking off, bit 7 is a background too.
+        """
+        with self.lock:
+            chars, attrs = self.cells[..., 0], self.cells[..., 1]
+            background = attrs & (0x70 if self.blink else 0xF0)
+            drawn = ~np.isin(chars, (0x00, 0x20, 0xFF)) | (background != 0)
+            return drawn.any(axis=1)
+
     def save(self, top: int, left: int, bottom: int, right: int) -> SavedRect:
         """Keep the cells under a pop-up window."""
         top, left, bottom, right = _clip(top, left, bottom, right)

@@ -10,7 +10,7 @@ import datetime
 
 from vconsole import __version__
 from vconsole.disk import DiskError
-from vconsole.program import Dos, UnknownProgram, discover, find
+from vconsole.program import Dos, Program, UnknownProgram, discover, find
 from vconsole.switches import SwitchError
 
 PROMPT = "C:\\TOYS>"
@@ -105,12 +105,27 @@ def run(dos: Dos, command: str, args: list[str]) -> None:
     except SwitchError as e:
         say(dos, f"{e}\r\n")
         return
+    back_from(dos, program, code)
+
+
+def back_from(dos: Dos, program: Program, code: int) -> None:
+    """Put the prompt on a clean line after a program, as the screen it left allows.
+
+    A full-screen game leaves its picture below the cursor, or the cursor parked
+    off the screen; such games set the video mode again on the way out, which
+    blanks the screen, so the prompt starts at the top of a clean one.  A
+    program that wrote lines as DOS output keeps them, and the prompt goes on
+    the line after.
+    """
     scr = dos.screen
-    # Programs usually leave a cleared screen; start the prompt on a fresh line below what remains.
-    if code:
-        say(dos, f"\r\n{program.name} ended with errorlevel {code}\r\n")
-    if scr.cursor_row >= 24 or scr.text(scr.cursor_row).strip():
+    row = scr.cursor_row
+    used = scr.used_rows()
+    if not 0 <= row < len(used) or used[row + 1:].any():
+        scr.clear(0x07)
+    elif scr.cursor_col or used[row]:
         say(dos, "\r\n")
+    if code:
+        say(dos, f"{program.name} ended with errorlevel {code}\r\n")
 
 
 def directory(dos: Dos) -> None:
