@@ -146,3 +146,9 @@ def test_after_teletype_output_the_prompt_goes_on_the_next_line(tmp_path, monkey
     _with_toys(monkeypatch, hello=hello)
     out = _shell('"hello" Enter', tmp_path)
     assert _lines(out)[-2:] == ["Hello from a line program", PROMPT]
+
+
+def test_backspace_goes_back_over_a_wrapped_line(tmp_path):
+    out = _shell('"' + "a" * 75 + '" Backspace Backspace Backspace Backspace Backspace', tmp_path)
+    assert out.text[2].rstrip() == PROMPT + "a" * 70 and not out.text[3].strip()
+    assert (out.state.cursor_row, out.state.cursor_col) == (2, len(PROMPT) + 70)

@@ -12,6 +12,7 @@ from vconsole import __version__
 from vconsole.disk import DiskError
 from vconsole.program import Dos, Program, UnknownProgram, discover, find
 from vconsole.switches import SwitchError
+from vconsole.video import COLS
 
 PROMPT = "C:\\TOYS>"
 VERSION = f"vconsole DOS version {__version__} - an IBM PC in 80x25 text mode"
@@ -59,7 +60,7 @@ def read_line(dos: Dos, last: str) -> str:
         if key.name == "Backspace":
             if buf:
                 buf.pop()
-                say(dos, "\b \b")
+                rub_out(dos)
         elif key.name == "Esc":
             say(dos, "\\\r\n" + " " * len(PROMPT))
             buf.clear()
@@ -72,6 +73,21 @@ def read_line(dos: Dos, last: str) -> str:
             say(dos, key.char)
         elif key.char:
             dos.speaker.beep()
+
+
+def rub_out(dos: Dos) -> None:
+    """Blank the character before the cursor; at column 0 it is the last one of the line above.
+
+    Teletype backspace stops at column 0, so a line that wrapped past column 79
+    needs DOS's own way back up.
+    """
+    scr = dos.screen
+    row, col = scr.cursor_row, scr.cursor_col
+    if col == 0 and row > 0:
+        row, col = row - 1, COLS
+    col = max(col - 1, 0)
+    scr.put(row, col, " ")
+    scr.set_cursor(row, col)
 
 
 def execute(dos: Dos, line: str) -> str | None:
