@@ -77,6 +77,21 @@ def test_dump_text_file_is_written(tmp_path):
     assert "MILL" in text and "file(s)" in text
 
 
+def test_ctrl_c_in_a_headless_run_ends_with_one_line_after_the_program_tidied_up(capsys, tmp_path, monkeypatch):
+    from vconsole.program import Program
+
+    def interrupted(dos):
+        try:
+            raise KeyboardInterrupt  # what SIGINT raises in the main thread, where headless programs run
+        finally:
+            dos.drive.write_text("SAVED.TMP", "auto-save ran")
+
+    monkeypatch.setattr(cli, "find", lambda name: Program(name="SLOW", main=interrupted))
+    assert cli.main(["slow", "--headless", "--drive", str(tmp_path)]) == cli.EXIT_INTERRUPTED == 130
+    assert _err_line(capsys) == "vconsole: interrupted (Ctrl+C)"
+    assert (tmp_path / "SAVED.TMP").read_text() == "auto-save ran"
+
+
 # -- vconsole render --------------------------------------------------------------------------------
 def _dump(attr: int, char: int = 0x20) -> bytes:
     return bytes([char, attr]) * 2000

@@ -18,6 +18,7 @@ from .program import Program, RunOptions, UnknownProgram, discover, find, run_pr
 from .switches import SwitchError
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
 
 
 class CliError(Exception):
@@ -88,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as e:
         print(f"vconsole: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        # The program's finally blocks (its auto-save) ran as the interrupt unwound it.
+        print("vconsole: interrupted (Ctrl+C)", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def _read_script(spec: str | None) -> str:
