@@ -242,3 +242,27 @@ def test_clicking_the_time_declines_even_with_a_capture_half_typed(tmp_path):
     out = play(tmp_path, 'F3 "22 " "1 " "23 " "10 " "24 " "1" click:22,11')
     assert "WHITE PLACES ON 24, MILL, TAKES NOTHING." in news(out)
     assert board(out, 1) == "█" and board(out, 10) == "█"
+
+
+def test_a_stray_key_does_not_block_f7_while_the_computers_play(tmp_path):
+    out = play(tmp_path, "F2 wait:1300 a F7")
+    assert out.exit_code == 0
+    assert (tmp_path / "MILL.TMP").exists()  # quit mid-game: the game was kept
+
+
+def test_keys_typed_ahead_wait_for_the_keyboard_player_but_f7_does_not(tmp_path):
+    out = play(tmp_path, '"5 " wait:100 "1" F7')
+    assert out.exit_code == 0 and "MOVE BUFFER   1/200" in screen(out)  # quit before Black's reply
+    out = play(tmp_path / "b", '"5 " wait:100 "1"')
+    assert "WHITE, PLACE A PIECE: 1_" in screen(out)
+
+
+def test_dot_steps_a_computer_game_back_until_the_mode_changes(tmp_path):
+    # both sides computer: '.' typed while it plays steps back one move a time-pad apart;
+    # giving both sides to the keyboard stops the stepping where it is
+    out = play(tmp_path, "F2 wait:6500 . wait:2500 F2 F3")
+    text = screen(out)
+    assert "WHITE: KEYBOARD" in text and "BLACK: KEYBOARD" in text
+    buffer_line = next(line for line in out.text if "MOVE BUFFER" in line)
+    shown = buffer_line.split("MOVE BUFFER")[1].split("/")[0]
+    assert "KEPT" in buffer_line and 0 < int(shown) < 6, buffer_line

@@ -232,28 +232,47 @@ class MillApp:
             return "level"
         return None
 
-    def poll_hot(self, esc: bool) -> str | None:
-        """Act on hot keys waiting at the head of the type-ahead buffer; other keys stay for later."""
-        kb = self.dos.keyboard
-        while True:
-            key = kb.peek()
-            if key is None:
-                return None
-            if esc and key.name == "Esc":
-                kb.get()
-                return "esc"
-            if key.name not in HOT_KEYS:
-                return None
-            kb.get()
-            act = self.hot(key)
-            if act in (QUIT, "mode"):
-                return act
+    def poll_hot(self, esc: bool, steps: bool = False) -> str | None:
+        """Act on keys typed while the computer has the move; returns QUIT, "mode", "esc",
+        "back" / "forward" ('.' or '/' when ``steps``), or None.
 
-    def pause(self, seconds: float, esc: bool) -> str | None:
-        """Let machine time pass while still answering hot keys (QUIT, "mode" or "esc" cut it short)."""
+        Every waiting key is looked at, not just the first: a digit typed ahead must not
+        keep F7 or F2 waiting behind it.  Keys meant for a keyboard player go back into
+        the buffer in the order typed, so a move typed ahead still counts; with no
+        keyboard player to read them they are refused with a beep instead of sitting
+        there for ever.
+        """
+        kb = self.dos.keyboard
+        kept: list[Key] = []
+        act = None
+        while act is None:
+            key = kb.get()
+            if key is None:
+                break
+            if esc and key.name == "Esc":
+                act = "esc"
+            elif key.name in HOT_KEYS:
+                done = self.hot(key)
+                if done in (QUIT, "mode"):
+                    act = done
+            elif steps and not kept and key.char in (".", "/"):
+                act = "back" if key.char == "." else "forward"
+            elif KEYBOARD in self.players:
+                kept.append(key)
+            else:
+                self.chrome.sound.effect("error")
+        later = []
+        while kb.pending():
+            later.append(kb.get())
+        for key in kept + later:
+            kb.push(key.word)
+        return act
+
+    def pause(self, seconds: float, esc: bool, steps: bool = False) -> str | None:
+        """Let machine time pass while still answering hot keys (any action cuts it short)."""
         end = self.dos.now() + max(0.0, seconds)
         while True:
-            act = self.poll_hot(esc)
+            act = self.poll_hot(esc, steps)
             if act is not None:
                 return act
             left = end - self.dos.now()
@@ -274,8 +293,8 @@ class MillApp:
             self.view.prompt(f"{who}: {format_move(move)}", "   ESC PLAYS IT", role="thinking")
 
         def should_stop() -> bool:
-            act = self.poll_hot(esc=True)
-            if act == "esc" or act == QUIT:
+            act = self.poll_hot(esc=True, steps=True)
+            if act in ("esc", QUIT, "back", "forward"):
                 stop["why"] = act
                 return True
             if act == "mode" and self.players[color] == KEYBOARD:
@@ -285,13 +304,14 @@ class MillApp:
 
         move = ai.choose_move(pos, self.level, rng=self.dos.rng, on_best=on_best, should_stop=should_stop)
         why = stop.get("why")
+        if why is None:
+            why = self.pause(self.chrome.pad.seconds - (self.dos.now() - start), esc=True, steps=True)
         if why == QUIT:
             return QUIT
+        if why in ("back", "forward"):
+            self.view.prompt("")
+            return self.step(back=why == "back")
         if why != "esc":
-            if why is None:
-                why = self.pause(self.chrome.pad.seconds - (self.dos.now() - start), esc=True)
-            if why == QUIT:
-                return QUIT
             if self.players[color] == KEYBOARD or self.finished or self.game.position != pos:
                 self.view.prompt("")
                 return None
