@@ -34,7 +34,7 @@ def _err_line(capsys) -> str:
     (["--display", "tv"], "argument --display: invalid choice: 'tv'"),
     (["--monitor", "blue"], "argument --monitor"),
     (["--scale", "0"], "argument --scale"),
-    (["--scale", "x"], "argument --scale"),
+    (["--scale", "x"], "argument --scale: not a whole number: 'x'"),
     (["--seed", "many"], "argument --seed"),
     (["--speaker", "loud"], "argument --speaker"),
     (["--bogus"], "unrecognized arguments: --bogus"),
@@ -49,6 +49,13 @@ def test_mistakes_are_one_line_and_exit_2(capsys, argv, words):
     assert cli.main(argv) == 2
     line = _err_line(capsys)
     assert line.startswith("vconsole: ") and words in line, line
+
+
+def test_drive_that_is_a_file_is_refused_before_the_run(capsys, tmp_path):
+    afile = tmp_path / "notadir"
+    afile.write_text("x")
+    assert cli.main(["--headless", "--drive", str(afile)]) == 2
+    assert _err_line(capsys) == f"vconsole: --drive {afile}: not a directory"
 
 
 def test_keys_file_that_is_a_directory_or_not_text(capsys, tmp_path):

@@ -32,7 +32,10 @@ def default_drive() -> Path:
 
 
 def _scale(text: str) -> int:
-    n = int(text)
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 1 <= n <= 16:
         raise argparse.ArgumentTypeError("must be a whole number from 1 to 16")
     return n
@@ -130,6 +133,8 @@ def _run(argv: list[str]) -> int:
     except SwitchError as e:
         raise CliError(f"{program.name}: {e}") from None
 
+    if args.drive is not None and args.drive.exists() and not args.drive.is_dir():
+        raise CliError(f"--drive {args.drive}: not a directory")  # every save would fail: say so now
     drive = Drive(args.drive or default_drive())
     options = RunOptions(seed=args.seed, shareware=args.shareware)
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
