@@ -10,13 +10,17 @@ from vconsole.frontends import headless
 from vconsole.keyboard import Key
 from vconsole.machine import Machine, MachineConfig, ProgramExit, RealTimeHost
 from vconsole.mouse import LEFT, MouseEvent
-from vconsole.program import Dos, Program, RunOptions, discover, find, run_program
+from vconsole.program import Dos, Program, RunOptions, UnknownProgram, discover, find, run_program
 
 
 def test_installed_programs_are_found_through_entry_points():
     progs = discover()
     assert {"shell", "testcard", "mill"} <= set(progs)
     assert find("MILL") is progs["mill"] and find("mill.exe") is progs["mill"]
+    assert find("Mill.COM") is progs["mill"] and find("MILL.BAT") is progs["mill"]
+    for wrong in ("mill.txt", "mill.exe.exe", ".exe", "MILLEXE"):
+        with pytest.raises(UnknownProgram):
+            find(wrong)
 
 
 def _run(main, script="", switches=frozenset(), tmp=None, **cfg):

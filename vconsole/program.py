@@ -79,11 +79,12 @@ def discover() -> dict[str, Program]:
 
 
 def find(name: str) -> Program:
+    """The program a typed name means: DOS ran MILL, mill.exe and Mill.COM alike."""
     progs = discover()
     key = name.lower()
-    for suffix in ("", ".exe", ".com", ".bat"):
-        if key.endswith(suffix) and key[: len(key) - len(suffix)] in progs and suffix:
-            key = key[: len(key) - len(suffix)]
+    stem, dot, ext = key.rpartition(".")
+    if key not in progs and dot and ext in ("exe", "com", "bat"):
+        key = stem
     if key not in progs:
         raise UnknownProgram(name)
     return progs[key]
