@@ -152,3 +152,20 @@ def test_backspace_goes_back_over_a_wrapped_line(tmp_path):
     out = _shell('"' + "a" * 75 + '" Backspace Backspace Backspace Backspace Backspace', tmp_path)
     assert out.text[2].rstrip() == PROMPT + "a" * 70 and not out.text[3].strip()
     assert (out.state.cursor_row, out.state.cursor_col) == (2, len(PROMPT) + 70)
+
+
+def test_switches_may_follow_the_name_without_a_space(tmp_path, monkeypatch):
+    seen = []
+    prog = Program(name="TOY", main=lambda dos: seen.append(sorted(dos.switches)), switches=("M", "S"))
+    real = shell_main.find
+    monkeypatch.setattr(shell_main, "find", lambda name: prog if name.upper() == "TOY" else real(name))
+    out = _shell('"toy/ms" Enter "dir/w" Enter', tmp_path)
+    assert seen == [["M", "S"]]
+    assert "file(s)" in "\n".join(out.text)
+
+
+def test_ctrl_c_abandons_the_line_like_dos(tmp_path):
+    out = _shell('"frob" Ctrl+C "ver" Enter', tmp_path)
+    assert out.text[2].rstrip() == PROMPT + "frob^C"
+    assert out.text[3].rstrip() == PROMPT + "ver"
+    assert "Bad command or file name" not in "\n".join(out.text)

@@ -30,9 +30,7 @@ F3 brings back the last command line; Esc cancels the line being typed."""
 
 
 def main(dos: Dos) -> int:
-    scr = dos.screen
-    scr.clear(0x07)
-    scr.set_cursor(0, 0)
+    dos.screen.clear(0x07)
     say(dos, VERSION + "\r\n\r\n")
     last = ""
     while True:
@@ -51,12 +49,15 @@ def say(dos: Dos, text: str) -> None:
 
 
 def read_line(dos: Dos, last: str) -> str:
-    """DOS buffered input (INT 21h AH=0Ah) with the F3 template key."""
+    """DOS buffered input (INT 21h AH=0Ah) with the F3 template key; Ctrl+C gives up the line."""
     buf: list[str] = []
     while True:
         key = dos.keyboard.read()
         if key.name == "Enter":
             return "".join(buf)
+        if key.name == "Ctrl+C":
+            say(dos, "^C")
+            return ""
         if key.name == "Backspace":
             if buf:
                 buf.pop()
@@ -92,6 +93,9 @@ def rub_out(dos: Dos) -> None:
 
 def execute(dos: Dos, line: str) -> str | None:
     words = line.split()
+    cut = words[0].find("/", 1)
+    if cut > 0:  # COMMAND.COM ends a name at a switch character: DIR/W, MILL/MS
+        words[:1] = [words[0][:cut], words[0][cut:]]
     command, args = words[0].upper(), words[1:]
     if command == "EXIT":
         return "exit"
