@@ -169,3 +169,13 @@ def test_ctrl_c_abandons_the_line_like_dos(tmp_path):
     assert out.text[2].rstrip() == PROMPT + "frob^C"
     assert out.text[3].rstrip() == PROMPT + "ver"
     assert "Bad command or file name" not in "\n".join(out.text)
+
+
+def test_dir_shortens_a_long_summary_at_a_word_with_an_ellipsis(tmp_path, monkeypatch):
+    words = "a summary that goes on and on about everything this program can possibly do for you"
+    toy = Program(name="TOY", main=lambda dos: 0, summary=words)
+    monkeypatch.setattr(shell_main, "discover", lambda: {"toy": toy})
+    out = _shell('"dir" Enter', tmp_path)
+    line = next(ln.rstrip() for ln in out.text if ln.startswith("TOY"))
+    assert len(line) < 80 and line.endswith("...") and words.startswith(line[15:-3].rstrip())
+    assert line[15:-3].rstrip().split()[-1] in words.split()

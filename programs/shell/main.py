@@ -7,6 +7,7 @@ gets the famous "Bad command or file name".
 from __future__ import annotations
 
 import datetime
+import textwrap
 
 from vconsole import __version__
 from vconsole.disk import DiskError
@@ -154,7 +155,7 @@ def directory(dos: Dos) -> None:
     for name, prog in discover().items():
         if prog.hidden:
             continue
-        lines.append(f"{name.upper():8} EXE   {prog.summary[:58]}")
+        lines.append(f"{name.upper():8} EXE   {textwrap.shorten(prog.summary, 64, placeholder='...')}")
         count += 1
     try:
         files = dos.drive.listdir()
