@@ -93,3 +93,17 @@ def test_random_scripts_parse_or_raise_key_script_error(script):
             assert 0 <= ev.col < 80 and 0 <= ev.row < 25
         else:
             assert ev.ms >= 0
+
+
+def test_a_script_comes_from_the_text_or_an_at_file(tmp_path):
+    from vconsole.keyscript import read
+
+    assert read('"dir" Enter') == '"dir" Enter'
+    f = tmp_path / "s.keys"
+    f.write_text("F7 # quit\n", encoding="utf-8")
+    assert read(f"@{f}") == "F7 # quit\n"
+    with pytest.raises(KeyScriptError, match=f"cannot read key script {tmp_path}/nope: No such file"):
+        read(f"@{tmp_path}/nope")
+    f.write_bytes(b"\xff\xfe")
+    with pytest.raises(KeyScriptError, match="cannot read key script"):
+        read(f"@{f}")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .adapters import ADAPTERS, MONITORS
 from .disk import Drive
+from . import keyscript
 from .keyscript import KeyScriptError
 from .machine import Machine, MachineConfig
 from .program import Program, RunOptions, UnknownProgram, discover, find, run_program
@@ -98,18 +99,6 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
 
 
-def _read_script(spec: str | None) -> str:
-    if spec is None:
-        return ""
-    if spec.startswith("@"):
-        path = Path(spec[1:])
-        try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise CliError(f"cannot read key script {path}: {getattr(e, 'strerror', None) or e}") from None
-    return spec
-
-
 def _run(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_intermixed_args(argv)
@@ -161,7 +150,7 @@ def _headless(args, config: MachineConfig, target) -> int:
         if path is not None and str(path) != "-" and not path.absolute().parent.is_dir():
             raise CliError(f"{option}: cannot write {path}: no such directory")  # before the run, not after
     try:
-        script = _read_script(args.keys)
+        script = keyscript.read(args.keys or "")
         outcome = headless.run(target, config, script, record_audio=args.record_audio)
     except KeyScriptError as e:
         raise CliError(str(e)) from None

@@ -46,6 +46,21 @@ _MOUSE = re.compile(r"^(move|click|rclick):(\d+),(\d+)$", re.I)
 _WAIT = re.compile(r"^wait:(\d+(?:\.\d+)?)$", re.I)
 
 
+def read(spec: str) -> str:
+    """The script a ``--keys`` value names: the value itself, or with ``@FILE`` that file's text.
+
+    A long session is easier to keep in a file than in one shell argument.
+    """
+    if not spec.startswith("@"):
+        return spec
+    path = spec[1:]
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise KeyScriptError(f"cannot read key script {path}: {getattr(e, 'strerror', None) or e}") from None
+
+
 def parse(script: str) -> list[Event]:
     """Turn a script into events; a bad token raises KeyScriptError naming it."""
     events: list[Event] = []

@@ -691,13 +691,8 @@ def _drive_files(path: Path | None) -> dict[str, bytes]:
 
 
 def _replay_main(args, target: Target) -> int:
-    spec = args.replay
-    if spec.startswith("@"):
-        try:
-            spec = Path(spec[1:]).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise _UsageError(f"cannot read key script {spec[1:]}: {getattr(e, 'strerror', None) or e}") from None
     try:
+        spec = keyscript.read(args.replay)
         keyscript.parse(spec)
     except keyscript.KeyScriptError as e:
         raise _UsageError(str(e)) from None
