@@ -179,3 +179,14 @@ def test_used_rows_see_characters_and_backgrounds_but_not_blank_cells():
     assert list(np.flatnonzero(s.used_rows())) == [3, 4]
     s.set_blink(False)
     assert list(np.flatnonzero(s.used_rows())) == [3, 4, 5]
+
+
+@pytest.mark.parametrize("mono, lines", [(False, (6, 7)), (True, (0x0B, 0x0C))])
+def test_cursor_starts_and_returns_to_the_cards_bios_default(mono, lines):
+    s = TextScreen(mono=mono)
+    assert (s.cursor_start, s.cursor_end) == lines
+    s.hide_cursor()
+    s.show_cursor()
+    assert (s.cursor_start, s.cursor_end) == lines
+    s.show_cursor(0, 7)
+    assert (s.cursor_start, s.cursor_end) == (0, 7)

@@ -160,7 +160,7 @@ def show_screen(dos: "Dos", program: "Program", exc: BaseException, log_problem:
         scr.write(row, 0, line, TITLE_ATTR if row == 0 else SCREEN_ATTR)
     last = min(len(lines), 24) - 1
     scr.set_cursor(last, min(len(lines[last]) + 1, 79))
-    scr.set_cursor_shape(0x0B, 0x0C) if dos.mono_display else scr.set_cursor_shape(6, 7)
+    scr.show_cursor()
 
 
 def _wait_for_any_key(dos: "Dos") -> None:

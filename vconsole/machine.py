@@ -88,8 +88,6 @@ class Machine:
         self.wakeup = threading.Condition()
         self._stop = threading.Event()
         self.screen = TextScreen(mono=self.adapter.mono)
-        if self.adapter.mono:
-            self.screen.set_cursor_shape(0x0B, 0x0C)  # the MDA BIOS's own default
         self.keyboard = Keyboard(idle=self.idle, on_overflow=self._buffer_full)
         self.keyboard.poll_hook = self.check_stop
         self.mouse = MouseDriver(self.screen, installed=config.mouse)

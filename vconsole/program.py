@@ -179,10 +179,7 @@ def tidy(machine: Machine) -> None:
     scr = machine.screen
     scr.set_blink(True)
     scr.set_border(0)
-    if machine.adapter.mono:
-        scr.set_cursor_shape(0x0B, 0x0C)
-    else:
-        scr.set_cursor_shape(6, 7)
+    scr.show_cursor()
 
 
 def run_program(machine: Machine, program: Program, switches: frozenset[str], drive: Drive,

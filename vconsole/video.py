@@ -23,6 +23,10 @@ DUMP_SIZE = ROWS * COLS * 2
 # Box-drawing bytes: (top-left, top-right, bottom-left, bottom-right, horizontal, vertical)
 _BOX_SINGLE = (0xDA, 0xBF, 0xC0, 0xD9, 0xC4, 0xB3)
 _BOX_DOUBLE = (0xC9, 0xBB, 0xC8, 0xBC, 0xCD, 0xBA)
+# The cursor lines a mode set leaves, as INT 10h AH=01h takes them: the colour BIOSes
+# underline at 6-7 (EGA/VGA scale it to their taller cells); the MDA BIOS uses 11-12 of 14.
+CURSOR_COLOUR = (0x06, 0x07)
+CURSOR_MONO = (0x0B, 0x0C)
 
 
 @dataclass(frozen=True)
@@ -96,8 +100,7 @@ class TextScreen:
         self.cells[..., 1] = 0x07
         self.cursor_row = 0
         self.cursor_col = 0
-        # CGA-style scan lines as INT 10h AH=01h takes them; the adapter scales them.
-        self.cursor_start, self.cursor_end = 6, 7
+        self.cursor_start, self.cursor_end = CURSOR_MONO if mono else CURSOR_COLOUR
         self.blink = True
         self.border = 0
         self.mouse: MouseCursor | None = None
@@ -162,8 +165,10 @@ class TextScreen:
     def hide_cursor(self) -> None:
         self.set_cursor_shape(0x20, 0x00)
 
-    def show_cursor(self, start: int = 6, end: int = 7) -> None:
-        self.set_cursor_shape(start, end)
+    def show_cursor(self, start: int | None = None, end: int | None = None) -> None:
+        """The given lines, or by default the underline this card's BIOS sets."""
+        default = CURSOR_MONO if self.mono else CURSOR_COLOUR
+        self.set_cursor_shape(default[0] if start is None else start, default[1] if end is None else end)
 
     @property
     def cursor_hidden(self) -> bool:
