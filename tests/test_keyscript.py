@@ -107,3 +107,9 @@ def test_a_script_comes_from_the_text_or_an_at_file(tmp_path):
     f.write_bytes(b"\xff\xfe")
     with pytest.raises(KeyScriptError, match="cannot read key script"):
         read(f"@{f}")
+
+
+def test_an_unclosed_quote_is_named_as_such():
+    with pytest.raises(KeyScriptError, match=r"""unclosed quote in '"dir'"""):
+        parse('"dir Enter')
+    assert parse('"') == parse("Quote")  # a lone quote mark still types itself

@@ -112,6 +112,8 @@ def _one(tok: str) -> Event:
         return Mouse(m.group(1).lower(), col, row, tok)
     if tok.lower() == "quote":
         return Press(word_for_char('"'), tok)
+    if tok.startswith('"') and len(tok) > 1:
+        raise KeyScriptError(f"unclosed quote in {tok!r} (type a quote mark itself as Quote)")
     if len(tok) == 1:
         try:
             return Press(word_for_char(tok), tok)
