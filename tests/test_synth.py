@@ -261,3 +261,25 @@ def test_wav_recorder_is_sample_exact(tmp_path):
     )
     # the recorder has let go of the speaker
     assert spk._sinks == []
+
+
+def test_wav_recorder_starting_mid_tone_does_not_click(tmp_path):
+    """The recording equals the same span cut from a render that began long before:
+    the filter is already settled at sample 0 (no switch-on transient)."""
+    rate = 44100
+    clock = FakeClock(0.0)
+    spk = Speaker(clock)
+    spk.set_divisor(9121)  # a low tone: the filtered cone swings widest after a switch-on
+    spk.set_gate(True)
+    clock.t = 1.0001
+    rec = synth.WavRecorder(spk, tmp_path / "mid.wav", rate=rate, model="filtered")
+    rec.start()
+    clock.t = 1.3
+    pcm = rec.stop().astype(int)
+    whole = synth.render(list(spk.timeline), rate, "filtered", end=1.3).astype(int)
+    expected = whole[round(1.0001 * rate) :]
+    assert len(pcm) == len(expected)
+    assert np.abs(pcm - expected).max() <= 1
+    # a render from rest at the same point differs clearly at the start: the click
+    cold = synth.render(list(spk.timeline), rate, "filtered", start=1.0001, end=1.3).astype(int)
+    assert np.abs(cold[:200] - expected[:200]).max() > 0.2 * synth.DEFAULT_VOLUME * 32767

@@ -535,7 +535,15 @@ class WavRecorder:
     Sample 0 of the file is the clock time of ``start()``; an event at clock
     time t lands on sample ``round(t*rate) - round(start*rate)``.  Music that
     was already queued when recording began is included.
+
+    A recording that begins mid-tone must not begin with the cone at rest:
+    the filter would ring as if the tone had just been switched on (a click
+    that was never played).  So the render starts PREROLL_S earlier, long
+    enough for the speaker filter's slowest pole to settle far below one
+    LSB, and those samples are dropped.
     """
+
+    PREROLL_S = 0.05
 
     def __init__(
         self,
@@ -561,7 +569,8 @@ class WavRecorder:
         self.start_time = self.speaker.clock.now()
         tl = ToneTimeline(self.rate)
         events = list(self.speaker.timeline)
-        first = max(0, bisect.bisect_right([e[0] for e in events], self.start_time) - 1)
+        since = self.start_time - self.PREROLL_S
+        first = max(0, bisect.bisect_right([e[0] for e in events], since) - 1)
         for t, hz in events[first:]:
             tl.add(t, hz)
         self._timeline = tl
@@ -574,7 +583,11 @@ class WavRecorder:
         end = self.speaker.clock.now()
         self.speaker.remove_sink(self._timeline)
         r = StreamRenderer(self.rate, self.model, self.volume, self.start_time, timeline=self._timeline)
-        pcm = r.render(max(0, round(end * self.rate) - r.position))
+        first = r.position
+        preroll = round(self.PREROLL_S * self.rate)
+        r.position -= preroll
+        r.render(preroll)
+        pcm = r.render(max(0, round(end * self.rate) - first))
         self._timeline = None
         write_wav(self.path, pcm, self.rate)
         return pcm
