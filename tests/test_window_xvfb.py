@@ -274,6 +274,26 @@ def test_keys_clicks_hotkeys_and_close_in_a_window(xserver, tmp_path):
             proc.wait()
 
 
+def test_a_window_destroyed_by_another_client_stops_the_program(xserver, tmp_path):
+    """``xdotool windowclose`` destroys the window outright, with no WM_DELETE_WINDOW asked first:
+    the program must still be stopped through its finally block and the process end."""
+    env = xserver
+    log = tmp_path / "probe.log"
+    proc = subprocess.Popen([sys.executable, "-c", PROBE, str(log), str(tmp_path / "captures")], env=env,
+                            cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        wid = _window(env, "vconsole - PROBE", proc)
+        _x(env, "xdotool", "key", "--window", str(wid), "a")
+        assert _log_lines(log, 1) == ["key 1E61"]
+        _x(env, "xdotool", "windowclose", str(wid))
+        assert proc.wait(10) == 0
+        assert log.read_text().splitlines() == ["key 1E61", "finally"]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def test_no_display_is_one_line_and_exit_2(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     r = subprocess.run([*VCONSOLE, "testcard", "--drive", str(tmp_path)], env=env,

@@ -146,6 +146,7 @@ class WindowFrontEnd:
         self.draws = 0  # window redraws (changed pictures, exposes, resizes)
         self.draw_seconds = 0.0
         self._closed = False
+        self._window_gone = False  # destroyed by another X client
         self.thread = threading.Thread(target=self._program, name="vconsole-program", daemon=True)
         self._install_handlers()
 
@@ -192,6 +193,8 @@ class WindowFrontEnd:
     def _close_window(self) -> None:
         if not self._closed:
             self._closed = True
+            if self._window_gone:
+                self.window._mapped = False  # else pyglet unmaps it and waits for an UnmapNotify forever
             self.window.close()
 
     # -- the regular look at the machine ---------------------------------------------------------------
@@ -216,7 +219,7 @@ class WindowFrontEnd:
                 self._dirty = True
             self._border = state.border
             self._drawn_key = key
-        if self._dirty:
+        if self._dirty and not self._window_gone:
             self._draw()
 
     def _show(self, frame) -> bool:
@@ -372,6 +375,30 @@ class WindowFrontEnd:
                 self._closing_since = time.monotonic()
                 machine.request_stop()
             return handled  # the window goes once the program has tidied up
+
+        self._watch_destruction(on_close)
+
+    def _watch_destruction(self, on_close) -> None:
+        """Another client destroying the X window (``xdotool windowclose``, some task managers)
+        counts as closing it.
+
+        pyglet has no event for it and would draw on into a window that is no
+        more, at full frame rate, with the program never told to stop; the
+        X server's DestroyNotify is caught on the pyglet window's own handler
+        table (pyglet stops listening to windows it destroys itself, as on a
+        full-screen switch, before that event can arrive).
+        """
+        handlers = getattr(self.window, "_event_handlers", None)
+        if handlers is None or not hasattr(self.window, "_window"):
+            return  # not Xlib
+        from pyglet.libs.x11 import xlib
+
+        def destroyed(event) -> None:
+            if event.xdestroywindow.window == self.window._window:
+                self._window_gone = True
+                on_close()
+
+        handlers[xlib.DestroyNotify] = destroyed
 
     # -- host hotkeys ---------------------------------------------------------------------------------------
     def _hotkey(self, which: str) -> None:
