@@ -65,10 +65,12 @@ class SpeakerStream:
             self.renderer.add(event)
         speaker.add_sink(self.renderer)
         self.resyncs = 0
+        self.pulls = 0  # blocks the device asked for
         self.render_log: list[tuple[float, int, int]] | None = None  # (clock, first sample, n) for the benchmark
 
     def pcm(self, frames: int) -> np.ndarray:
         """The next `frames` samples as int16 stereo, kept within RESYNC_S of clock - LAG_S."""
+        self.pulls += 1
         now = self.clock.now()
         target = round((now - LAG_S) * self.rate)
         if abs(self.renderer.position - target) > RESYNC_S * self.rate:
@@ -94,6 +96,19 @@ class LiveAudio:
     def __init__(self, stream: SpeakerStream, player) -> None:
         self.stream = stream
         self.player = player
+        self._pulls_at_start = stream.pulls  # the queue pyglet fills before the device runs
+
+    @property
+    def running(self) -> bool:
+        """Whether the device has started taking samples.
+
+        A suspended sound server (PulseAudio suspends an idle sink) can take
+        a second or two to start a new stream; until then nothing is pulled
+        past pyglet's first fill.  A note played meanwhile would be skipped by
+        the resync when the device finally starts, so the window holds the
+        program back until this is true (or a time limit passes).
+        """
+        return self.stream.pulls > self._pulls_at_start
 
     @classmethod
     def open(cls, speaker, model: str = "ideal", quiet: bool = False) -> "LiveAudio | None":

@@ -45,6 +45,7 @@ from ..render import Renderer
 
 UPDATE_HZ = 60.0  # how often the window looks for a changed picture and due key repeats
 CLOSE_TIMEOUT_S = 3.0  # a closed program gets this long to reach a service call and tidy up
+AUDIO_START_S = 3.0  # the longest the program waits for a slow audio device to start playing
 TITLE_PREFIX = "vconsole - "
 DECORATION = (16, 48)  # room left in the work area for a window manager's frame and title bar
 PANELS = 48  # height guessed for task bars when the desktop does not say where its work area is
@@ -147,6 +148,8 @@ class WindowFrontEnd:
         self.draw_seconds = 0.0
         self._closed = False
         self._window_gone = False  # destroyed by another X client
+        self._started = False  # the program thread (held back until the audio device runs)
+        self._audio_since = 0.0
         self.thread = threading.Thread(target=self._program, name="vconsole-program", daemon=True)
         self._install_handlers()
 
@@ -166,14 +169,16 @@ class WindowFrontEnd:
         if self.record_audio is not None:
             self._start_recording(Path(self.record_audio))
         self.audio = _start_audio(self.machine, self.config)
-        self.thread.start()
+        self._audio_since = time.monotonic()
+        self._start_program_when_heard()
         pyglet.clock.schedule_interval(self.update, 1.0 / UPDATE_HZ)
         try:
             pyglet.app.run(None)
         finally:
             pyglet.clock.unschedule(self.update)
             self.machine.request_stop()
-            self.thread.join(CLOSE_TIMEOUT_S)
+            if self._started:
+                self.thread.join(CLOSE_TIMEOUT_S)
             if self.audio is not None:
                 self.audio.close()
             if self.recorder is not None:
@@ -185,6 +190,16 @@ class WindowFrontEnd:
         if self.error:
             sys.stderr.write(self.error)
         return int(self.exit_code or 0)
+
+    def _start_program_when_heard(self) -> None:
+        """Start the program once the audio device plays (see LiveAudio.running), so the
+        opening sound of a program started from the command line is heard whole."""
+        if self._started:
+            return
+        if (self.audio is None or self.audio.running
+                or time.monotonic() - self._audio_since > AUDIO_START_S):
+            self._started = True
+            self.thread.start()
 
     def _finish(self) -> None:
         self._close_window()
@@ -202,7 +217,9 @@ class WindowFrontEnd:
         now = time.monotonic()
         if self.keyboard_input.tick(now):
             self.machine.notify()
-        if not self.thread.is_alive():
+        if self._closing_since is None:
+            self._start_program_when_heard()
+        if (self._started or self._closing_since is not None) and not self.thread.is_alive():
             self._finish()
             return
         if self._closing_since is not None and now - self._closing_since > CLOSE_TIMEOUT_S:
