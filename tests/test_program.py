@@ -211,3 +211,23 @@ def test_keys_after_a_wait_are_typed_ahead_during_a_delay():
 
     _run(main, "wait:400 x y")
     assert seen == [(pytest.approx(1.0), 2)]
+
+
+def test_a_broken_entry_point_is_left_out_and_its_reason_kept(monkeypatch):
+    import vconsole.program as program_module
+
+    class FakeEntryPoint:
+        def __init__(self, name, load):
+            self.name, self.load = name, load
+
+    def broken():
+        raise ImportError("No module named 'gone'")
+
+    good = Program(name="GOOD", main=lambda dos: 0)
+    eps = [FakeEntryPoint("Good", lambda: good), FakeEntryPoint("Broken", broken),
+           FakeEntryPoint("Odd", lambda: "not a program")]
+    monkeypatch.setattr(program_module, "entry_points", lambda group: eps)
+    assert discover() == {"good": good}
+    assert program_module.LOAD_ERRORS == {
+        "broken": "ImportError: No module named 'gone'",
+        "odd": "entry point does not name a vconsole.program.Program"}

@@ -10,7 +10,7 @@ and simply returns when done; the runtime tidies the hardware up afterwards.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable
@@ -46,14 +46,13 @@ class RunOptions:
 
     seed: int | None = None
     shareware: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 class UnknownProgram(LookupError):
     pass
 
 
-#: programs whose entry point failed to load, with the reason (shown by the CLI and DIR)
+#: programs whose entry point failed to load, with the reason (the CLI prints them at start)
 LOAD_ERRORS: dict[str, str] = {}
 
 
