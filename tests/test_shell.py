@@ -58,7 +58,7 @@ def test_cls_clears_and_homes(tmp_path):
 
 def test_help_lists_the_commands(tmp_path):
     text = "\n".join(_shell('"help" Enter', tmp_path).text)
-    for word in ("DIR", "CLS", "VER", "HELP", "EXIT", "F3"):
+    for word in ("DIR", "CLS", "VER", "HELP", "EXIT", "F3", "Ctrl+C"):
         assert word in text
 
 

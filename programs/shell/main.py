@@ -27,7 +27,7 @@ Commands:
   HELP         this list
   EXIT         leave vconsole
   name [sw]    run a program, e.g.  MILL MS
-F3 brings back the last command line; Esc cancels the line being typed."""
+F3 brings back the last command line; Esc or Ctrl+C cancels the line being typed."""
 
 
 def main(dos: Dos) -> int:
