@@ -15,8 +15,8 @@ generated, line for line.
 from __future__ import annotations
 
 import functools
+import io
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +24,7 @@ import numpy as np
 from PIL import Image
 
 from .adapters import Adapter, get_adapter
+from .disk import atomic_write
 
 __all__ = ["save_png", "load_png", "scale_frame", "DisplayGeometry", "geometry", "display_size",
            "display_rows", "rows_showing", "to_display"]
@@ -169,30 +170,18 @@ def scale_frame(frame: np.ndarray, sx: int, sy: int) -> np.ndarray:
 def save_png(frame: np.ndarray, path: str | os.PathLike, scale: int | tuple[int, int] = 1) -> Path:
     """Write an (H, W, 3) uint8 frame as a PNG, atomically.
 
-    The picture goes to a temporary file in the same directory, is flushed to
-    disk, then renamed over `path`, so a crash never leaves half a PNG where a
-    good one was.  `scale` is a whole number or (sx, sy) of pixel repeats.
+    The file goes through disk.atomic_write, so a crash never leaves half a
+    PNG where a good one was.  `scale` is a whole number or (sx, sy) of pixel
+    repeats.
     """
     frame = np.asarray(frame)
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError(f"expected an (H, W, 3) uint8 frame, got {frame.shape} {frame.dtype}")
     sx, sy = (scale, scale) if isinstance(scale, int) else scale
-    picture = Image.fromarray(scale_frame(frame, sx, sy), mode="RGB")
+    buf = io.BytesIO()
+    Image.fromarray(scale_frame(frame, sx, sy), mode="RGB").save(buf, format="PNG")
     target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            picture.save(fh, format="PNG")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write(target, buf.getvalue())
     return target
 
 
