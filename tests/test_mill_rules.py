@@ -71,10 +71,10 @@ def ref_legal(board, turn, hand, opts):
             unprotected = [q for q in theirs if not ref_in_mill(b2, q)]
             if unprotected:
                 caps = unprotected
-            elif theirs and len(theirs) + hand[opp] == 3 and not opts.take_from_mill_when_only_three:
-                caps = []
-            else:
+            elif len(theirs) == 3 and hand[opp] == 0 and opts.take_from_mill_when_only_three:
                 caps = theirs
+            else:
+                caps = []
             for q in caps:
                 out.add((f, t, q))
             out.add((f, t, 0))
@@ -225,18 +225,22 @@ def test_pieces_in_mills_are_protected_while_others_exist():
     assert capturable(victim, 0, Options()) == mask_of([20])
 
 
-def test_when_all_pieces_stand_in_mills_any_may_be_taken():
+def test_pieces_in_mills_stay_protected_even_when_all_stand_in_mills():
+    # MILL.DOC rule 2 protects every piece of a mill; its only exception is the option
+    # for a mill that is all the opponent has left (next test)
     victim = mask_of([1, 2, 3, 22, 23, 24])
-    assert capturable(victim, 0, Options()) == victim
-    assert capturable(victim, 3, Options()) == victim
+    assert capturable(victim, 0, Options()) == 0
+    assert capturable(victim, 3, Options()) == 0
+    assert capturable(victim, 0, Options(take_from_mill_when_only_three=True)) == 0
 
 
 def test_last_three_in_a_mill_protected_unless_option():
     victim = mask_of([1, 2, 3])
     assert capturable(victim, 0, Options()) == 0
     assert capturable(victim, 0, Options(take_from_mill_when_only_three=True)) == victim
-    # three on the board but more in hand: not "the only three left"
-    assert capturable(victim, 2, Options()) == victim
+    # three on the board but more in hand: not "the only three left", so still protected
+    assert capturable(victim, 2, Options()) == 0
+    assert capturable(victim, 2, Options(take_from_mill_when_only_three=True)) == 0
 
     pos = Position.from_points([7, 8, 13, 18], [1, 2, 3], WHITE, (0, 0))
     closing = [m for m in legal_moves(pos) if m.frm == 13 and m.to == 9]

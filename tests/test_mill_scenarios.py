@@ -11,30 +11,34 @@ from vconsole.keyboard import word_for
 from vconsole.machine import MachineConfig
 from vconsole.program import RunOptions, run_program
 
-# A finished game (Black is reduced to two pieces on the 21st move), found by random play
-# with the rules model; written as the S command writes files.
-WON_GAME = """. TOMMY'S MILL game, 21 moves
-3
-14
-2
-22
-1 14
-20
+# A finished game (Black is reduced to two pieces on the 25th move), found by random play
+# with the rules model (White taking whenever it can); written as the S command writes files.
+WON_GAME = """. TOMMY'S MILL game, 25 moves
 8
-24
-5 20
-23 1
-1 22
-22 3
-3 24
-24 1
-1 22
-22 2
-2 24
-24 3
-8 7
-23 20
-7 8 24
+13
+15
+5
+9
+2
+7 2
+6
+14
+22
+17
+10
+16
+2
+18 5
+21
+12 13
+20
+18 13 20
+10 11
+13 18 21
+11 19
+9 13 6
+19 11
+8 9 11
 """
 
 
@@ -114,10 +118,10 @@ def test_finished_game_restored_can_be_stepped_back_and_finishes_again(tmp_path)
     out = play(tmp_path, 'R "won.mil" Enter')
     assert "BLACK IS DOWN TO 2 PIECES" in news(out) and "NEW GAME (Y/N)?" in screen(out)
     out = play(tmp_path, 'R "won.mil" Enter .')
-    assert "MOVE BUFFER  20/200  (21 KEPT)" in screen(out) and "WHITE, YOUR MOVE:" in screen(out)
+    assert "MOVE BUFFER  24/200  (25 KEPT)" in screen(out) and "WHITE, YOUR MOVE:" in screen(out)
     out = play(tmp_path, 'R "won.mil" Enter . / .')
     text = screen(out)
-    assert "MOVE BUFFER  21/200" in text and "THE GAME IS OVER" in text
+    assert "MOVE BUFFER  25/200" in text and "THE GAME IS OVER" in text
     out = play(tmp_path, 'R "won.mil" Enter y')
     assert "NEW GAME. WHITE PLAYS FIRST." in screen(out) and "MOVE BUFFER   0/200" in screen(out)
 
@@ -266,3 +270,23 @@ def test_dot_steps_a_computer_game_back_until_the_mode_changes(tmp_path):
     buffer_line = next(line for line in out.text if "MOVE BUFFER" in line)
     shown = buffer_line.split("MOVE BUFFER")[1].split("/")[0]
     assert "KEPT" in buffer_line and 0 < int(shown) < 6, buffer_line
+
+
+def test_moves_mills_and_errors_sound_on_the_speaker_unless_switched_off(tmp_path):
+    from programs.tommy import EFFECTS
+
+    def recorder(log):
+        def hook(m):
+            real = m.speaker.play
+            m.speaker.play = lambda music, *a, **k: (log.append(music), real(music, *a, **k))[1]
+        return hook
+
+    heard = []
+    play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 4" A', "", hook=recorder(heard))
+    assert heard.count(EFFECTS["click"]) == 4 and EFFECTS["capture"] in heard
+    heard.clear()
+    play(tmp_path / "b", 'F3 "1 " "4 " "2 " "5 " "3 0" Q', "", hook=recorder(heard))
+    assert EFFECTS["mill"] in heard and EFFECTS["error"] in heard  # Q is no command
+    heard.clear()
+    play(tmp_path / "c", 'F3 "1 " "4 " Q', "S", hook=recorder(heard))
+    assert heard == []

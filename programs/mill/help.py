@@ -28,8 +28,8 @@ PLAYING
 
   Three of your pieces on one segment make a MILL.  Closing a mill lets you
   remove one enemy piece from the board for good, though pieces standing in
-  a mill of their own are safe (if every enemy piece is in a mill, any may
-  go).  You may also decline to take anything.  Pulling a piece out of a
+  a mill of their own are always safe (when every enemy piece is in a mill
+  there is nothing to take).  You may also decline to take anything.  Pulling a piece out of a
   mill and pushing it back later closes the mill again and captures again.
 
   You lose when you are down to two pieces, or when it is your turn and

@@ -27,8 +27,9 @@ Rule decisions where the original instructions leave room (all tested):
   its three. Opening a mill and closing it again later counts as a new mill. A move closing
   two mills at once still captures only one piece.
 * The mover may decline a capture (``Move.capture == DECLINE``).
-* Protection: see :func:`capturable` for the exact rule, including the case where every
-  opponent piece stands in a mill and the ``take_from_mill_when_only_three`` option.
+* Protection: a piece in a mill is never taken, even when all the opponent's pieces stand
+  in mills (the mover can then only decline), except under the
+  ``take_from_mill_when_only_three`` option; see :func:`capturable`.
 * A side loses when its pieces on the board plus pieces still in hand drop below three, or
   when it is to move and has no legal move. Both sides always have a free point to place on
   (at most 18 of the 24 points are ever filled), so blocking can only happen after placing.
@@ -234,21 +235,19 @@ def closes_mill(own_after: int, point: int) -> bool:
 def capturable(victim: int, victim_in_hand: int, options: Options) -> int:
     """The victim's pieces that a mill may take (a mask; may be 0).
 
-    * Pieces outside mills may be taken; pieces inside mills are protected.
-    * If *every* victim piece on the board stands in a mill, the protection lapses and any
-      piece may be taken (common tournament practice: otherwise a side could make itself
-      immune by standing only in mills).
-    * Exception: when the victim's whole army is one mill of three (exactly three pieces
-      left, none in hand), that last mill stays protected - the capture is impossible and
-      only declining is left - unless the ``take_from_mill_when_only_three`` option is on,
-      in which case any of the three may be taken (which wins the game at once).
+    * Pieces outside mills may be taken; pieces inside mills are protected, even when
+      every victim piece stands in a mill (then the capture is impossible and only
+      declining is left).
+    * The one exception is the ``take_from_mill_when_only_three`` option: when the
+      victim's whole army is one mill of three (none in hand), any of the three may be
+      taken (which wins the game at once).
     """
     free = victim & ~in_mills(victim)
     if free:
         return free
-    if victim and victim.bit_count() + victim_in_hand == 3 and not options.take_from_mill_when_only_three:
-        return 0
-    return victim
+    if options.take_from_mill_when_only_three and victim.bit_count() == 3 and victim_in_hand == 0:
+        return victim
+    return 0
 
 
 def _targets(pos: Position, frm: int | None) -> int:
