@@ -290,3 +290,14 @@ def test_moves_mills_and_errors_sound_on_the_speaker_unless_switched_off(tmp_pat
     heard.clear()
     play(tmp_path / "c", 'F3 "1 " "4 " Q', "S", hook=recorder(heard))
     assert heard == []
+
+
+def test_any_note_line_is_ignored_even_one_that_starts_like_ours(tmp_path):
+    (tmp_path / "NOTES.MIL").write_text(".options are for later\n. my notes\n.\n5\n")
+    out = play(tmp_path, 'F3 R "notes.mil" Enter')
+    assert "RESTORED 1 MOVE FROM NOTES.MIL." in news(out) and board(out, 5) == "█"
+
+
+def test_one_move_is_spelt_in_the_singular(tmp_path):
+    out = play(tmp_path, 'F3 "5 " S "one.mil" Enter')
+    assert "SAVED 1 MOVE IN ONE.MIL." in news(out)

@@ -35,16 +35,25 @@ def options_note(options: Options) -> str:
     return ".OPTIONS " + (" ".join(flags) or "NONE")
 
 
+OPTION_FLAGS = frozenset({"KIDDIE", "LASTMILL", "NONE"})
+
+
 def options_from_notes(text: str) -> Options:
-    """The rule options a file's ``.OPTIONS`` note names (other readers just skip the note)."""
+    """The rule options a file's ``.OPTIONS`` note names.
+
+    Any line with '.' in column 1 is the player's to write, so a note that merely
+    starts with ".OPTIONS" but names no options of ours is left as a note.
+    """
     for line in text.splitlines():
-        if line.upper().startswith(".OPTIONS"):
-            flags = set(line.upper().split()[1:])
-            unknown = flags - {"KIDDIE", "LASTMILL", "NONE"}
-            if unknown:
-                raise ValueError(f"unknown option {sorted(unknown)[0]}")
+        words = line.upper().split()
+        if words and words[0] == ".OPTIONS" and len(words) > 1 and set(words[1:]) <= OPTION_FLAGS:
+            flags = set(words[1:])
             return Options(kiddie="KIDDIE" in flags, take_from_mill_when_only_three="LASTMILL" in flags)
     return Options()
+
+
+def moves_text(n: int) -> str:
+    return f"{n} MOVE" + ("" if n == 1 else "S")
 
 
 def game_file_text(game: Game) -> str:
@@ -188,7 +197,7 @@ class MillApp:
         if note:
             self.view.message(note, "error")
         elif self.game.moves:
-            self.view.message(f"THE GAME FROM MILL.TMP GOES ON ({self.game.pointer} MOVES).")
+            self.view.message(f"THE GAME FROM MILL.TMP GOES ON ({moves_text(self.game.pointer)}).")
         try:
             while True:
                 if self.finished:
@@ -504,7 +513,7 @@ class MillApp:
         else:
             if self.clock_start is None:
                 self.clock_start = self.dos.now()
-            self.view.message(f"{'BACK' if back else 'FORWARD'} {steps} MOVE{'S' * (steps != 1)}: "
+            self.view.message(f"{'BACK' if back else 'FORWARD'} {moves_text(steps)}: "
                               f"MOVE {self.game.pointer} OF {len(self.game.moves)}.")
         return None
 
@@ -528,7 +537,7 @@ class MillApp:
             self.view.message(str(exc).upper(), "error")
             return
         self.view.prompt("")
-        self.view.message(f"SAVED {self.game.pointer} MOVES IN {name}.")
+        self.view.message(f"SAVED {moves_text(self.game.pointer)} IN {name}.")
 
     def restore_game(self) -> None:
         name = self.chrome.read_file_name("RESTORE THE GAME FROM: ")
@@ -551,7 +560,7 @@ class MillApp:
             self.view.message(f"{name.upper()} IS A FINISHED GAME: {self.outcome()[1]}. "
                               "PRESS . TO STEP BACK THROUGH IT.", "winner")
         else:
-            self.view.message(f"RESTORED {self.game.pointer} MOVES FROM {name.upper()}.")
+            self.view.message(f"RESTORED {moves_text(self.game.pointer)} FROM {name.upper()}.")
 
     def adopt(self, game: Game, elapsed: float = 0.0) -> None:
         self.new_game(announce=False)
