@@ -254,3 +254,18 @@ def test_palettes_must_define_the_same_roles():
     mono = PALETTE.pick(True)
     assert mono["board"] == 0x07 and mono["legend_key"] == 0x0F and mono.border == 0
     assert PALETTE.pick(False)["board"] == 0x60
+
+
+def test_a_file_name_field_beeps_at_characters_dos_would_refuse(tmp_path):
+    got = {}
+
+    def main(dos):
+        c = make_chrome(dos)
+        n = len(dos.speaker.timeline)
+        got["name"] = c.read_file_name("SAVE AS: ")
+        got["beeps"] = len(dos.speaker.timeline) > n
+
+    run(main, '"a*b" Enter', tmp=tmp_path)
+    assert got == {"name": "AB", "beeps": True}
+    run(main, '"ab" Enter', tmp=tmp_path)
+    assert got == {"name": "AB", "beeps": False}

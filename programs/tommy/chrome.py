@@ -140,7 +140,8 @@ class Chrome:
         scr.write(row, col, prompt, self.theme["question"])
         field = col + len(prompt)
         name = read_line(self.dos, row, field, min(13, col + width - field), self.theme["input"],
-                         allowed=dos_name_char, upper=True, mouse=self.mouse)
+                         allowed=dos_name_char, upper=True, mouse=self.mouse,
+                         on_refused=lambda: self.sound.effect("error"))
         return name.strip() if name is not None else None
 
     def input(self, timeout_ms: float | None = None) -> Key | MouseEvent | None:

@@ -16,8 +16,12 @@ def dos_name_char(ch: str) -> bool:
 
 def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = "",
               allowed: Callable[[str], bool] = lambda ch: True, upper: bool = False,
-              mouse: bool = True) -> str | None:
-    """Edit a field of ``width`` cells; Enter returns the text, Esc (or a right click) None."""
+              mouse: bool = True, on_refused: Callable[[], None] | None = None) -> str | None:
+    """Edit a field of ``width`` cells; Enter returns the text, Esc (or a right click) None.
+
+    A character ``allowed`` turns away is not typed; ``on_refused`` (a beep) tells the
+    player so, since a silently dropped '*' would make a different name than he typed.
+    """
     scr = dos.screen
     text = initial
     shape = (scr.cursor_start, scr.cursor_end)
@@ -40,5 +44,7 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
                 text = text[:-1]
             elif ev.char and allowed(ev.char) and len(text) < 64:
                 text += ev.char.upper() if upper else ev.char
+            elif ev.char and on_refused is not None:
+                on_refused()
     finally:
         scr.set_cursor_shape(*shape)
