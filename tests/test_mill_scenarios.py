@@ -301,3 +301,11 @@ def test_any_note_line_is_ignored_even_one_that_starts_like_ours(tmp_path):
 def test_one_move_is_spelt_in_the_singular(tmp_path):
     out = play(tmp_path, 'F3 "5 " S "one.mil" Enter')
     assert "SAVED 1 MOVE IN ONE.MIL." in news(out)
+
+
+def test_legend_clicks_work_while_the_computers_play(tmp_path):
+    # row 5 is the F2 line of the legend, row 8 the F7 line
+    out = play(tmp_path, "F2 wait:1300 click:50,5 wait:3000")
+    assert "WHITE: KEYBOARD" in screen(out) and "WHITE, PLACE A PIECE" in screen(out)
+    out = play(tmp_path / "b", "F2 wait:1300 click:50,8")
+    assert out.exit_code == 0 and "MOVE BUFFER   1/200" in screen(out)

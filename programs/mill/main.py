@@ -242,8 +242,9 @@ class MillApp:
         return None
 
     def poll_hot(self, esc: bool, steps: bool = False) -> str | None:
-        """Act on keys typed while the computer has the move; returns QUIT, "mode", "esc",
-        "back" / "forward" ('.' or '/' when ``steps``), or None.
+        """Act on keys typed and legend clicks while the computer has the move.
+
+        Returns QUIT, "mode", "esc", "back" / "forward" ('.' or '/' when ``steps``), or None.
 
         Every waiting key is looked at, not just the first: a digit typed ahead must not
         keep F7 or F2 waiting behind it.  Keys meant for a keyboard player go back into
@@ -275,6 +276,15 @@ class MillApp:
             later.append(kb.get())
         for key in kept + later:
             kb.push(key.word)
+        while act is None:
+            ev = self.dos.mouse.next_event()
+            if ev is None:
+                break
+            key = self.chrome.legend_key(ev)  # a click on the legend is its key; others are no move
+            if key is not None:
+                done = self.hot(key)
+                if done in (QUIT, "mode"):
+                    act = done
         return act
 
     def pause(self, seconds: float, esc: bool, steps: bool = False) -> str | None:
