@@ -25,7 +25,7 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
     scr = dos.screen
     text = initial
     shape = (scr.cursor_start, scr.cursor_end)
-    scr.show_cursor(0x0B, 0x0C) if dos.mono_display else scr.show_cursor(6, 7)
+    scr.show_cursor()  # the underline cursor this card's BIOS sets
     try:
         while True:
             scr.fill(row, col, row, col + width - 1, " ", attr)
