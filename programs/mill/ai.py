@@ -248,22 +248,7 @@ def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
     nme = me.bit_count()
     nop = opp.bit_count()
     score = (nme + hm - nop - ho) * PIECE
-    a = _C0[me & 255] + _C1[me >> 8 & 255] + _C2[me >> 16]
-    b = _C0[opp & 255] + _C1[opp >> 8 & 255] + _C2[opp >> 16]
-    al = a & _K
-    ah = a >> 1 & _K
-    bl = b & _K
-    bh = b >> 1 & _K
-    a3 = al & ah
-    b3 = bl & bh
-    a_open = (ah ^ a3) & ~(bl | bh)
-    b_open = (bh ^ b3) & ~(al | ah)
-    my_open = (_MU0[a_open & 0xFFFF] | _MU1[a_open >> 16]) & empty
-    op_open = (_MU0[b_open & 0xFFFF] | _MU1[b_open >> 16]) & empty
-    my_closed = a3.bit_count()
-    op_closed = b3.bit_count()
-    my_mill = _MU0[a3 & 0xFFFF] | _MU1[a3 >> 16]
-    op_mill = _MU0[b3 & 0xFFFF] | _MU1[b3 >> 16]
+    my_open, op_open, my_mill, op_mill, my_closed, op_closed = mill_features(me, opp)
     if hm or ho:
         # placing: an open line is a mill next turn unless blocked
         score += 8 * (my_closed - op_closed)
