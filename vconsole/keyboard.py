@@ -214,10 +214,6 @@ class Keyboard:
             self.on_overflow()
         return not full
 
-    def type_text(self, text: str) -> None:
-        for ch in text:
-            self.push(word_for_char(ch))
-
     # -- program side ---------------------------------------------------------
     def pending(self) -> int:
         with self._lock:
@@ -270,8 +266,6 @@ MAIN_KEYS = frozenset({"Space"} | {lo for lo, _hi in _MAIN.values() if lo != " "
 MODIFIER_BITS = {"LShift": LEFT_SHIFT, "RShift": RIGHT_SHIFT, "LCtrl": CTRL, "RCtrl": CTRL,
                  "LAlt": ALT, "RAlt": ALT}
 LOCK_BITS = {"CapsLock": CAPS_LOCK, "NumLock": NUM_LOCK, "ScrollLock": SCROLL_LOCK}
-PHYSICAL_KEYS = frozenset(MAIN_KEYS | set(NAMED) - {"Space"} | set(KEYPAD) | set(MODIFIER_BITS)
-                          | set(LOCK_BITS) | {"Break"})
 
 
 def bios_word(key: str, flags: int) -> int | None:
@@ -425,9 +419,6 @@ class KeyboardInput:
             if w is not None:
                 out.append(w)
         return out
-
-    def next_repeat(self) -> float | None:
-        return self.typematic.next_due
 
     def _make(self, key: str, char: str | None, repeat: bool) -> int | None:
         if key in MODIFIER_BITS:
