@@ -117,11 +117,6 @@ class Adapter:
     def nine_dot(self) -> bool:
         return self.cell_w == 9
 
-    @property
-    def pixel_aspect(self) -> float:
-        """Width/height of one pixel on a 4:3 tube filled by the active area."""
-        return (4.0 / self.width) / (3.0 / self.height)
-
     def ninth_column_repeats(self, char: int) -> bool:
         """Line-graphics characters C0h-DFh extend column 8 into column 9 so box lines join."""
         return self.nine_dot and 0xC0 <= char <= 0xDF

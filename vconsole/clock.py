@@ -53,6 +53,3 @@ class VirtualClock(Clock):
         with self._lock:
             if t > self._t:
                 self._t = float(t)
-
-    def advance(self, dt: float) -> None:
-        self.advance_to(self._t + max(0.0, dt))

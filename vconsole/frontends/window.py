@@ -52,10 +52,6 @@ PANELS = 48  # height guessed for task bars when the desktop does not say where 
 XA_CARDINAL = 6  # predefined X atom (the protocol fixes its number)
 
 
-class NoDisplay(RuntimeError):
-    """No window can be opened here (no X server, no GL)."""
-
-
 def _load_pyglet():
     """Import pyglet for a window; options must be set before pyglet.gl is first imported."""
     import pyglet
