@@ -144,24 +144,25 @@ class MouseDriver:
         """Function 04h, clamped into the current range."""
         self._need()
         with self._lock:
-            self.x = min(max(int(x), self.xmin), self.xmax)
-            self.y = min(max(int(y), self.ymin), self.ymax)
+            self.x, self.y = self._clamped(x, y)
             self._publish()
+
+    def _clamped(self, x: int, y: int) -> tuple[int, int]:
+        """(x, y) pulled inside the ranges of functions 07h and 08h."""
+        return min(max(int(x), self.xmin), self.xmax), min(max(int(y), self.ymin), self.ymax)
 
     def press_info(self, button: int) -> ButtonRecord:
         """Function 05h: presses of one button since the last call (count then clears)."""
-        self._need()
-        with self._lock:
-            rec = self.presses[button]
-            out = ButtonRecord(self.buttons, rec[0], rec[1] & ~7, rec[2] & ~7)
-            rec[0] = 0
-            return out
+        return self._take_record(self.presses, button)
 
     def release_info(self, button: int) -> ButtonRecord:
         """Function 06h: releases of one button since the last call."""
+        return self._take_record(self.releases, button)
+
+    def _take_record(self, records: list[list[int]], button: int) -> ButtonRecord:
         self._need()
         with self._lock:
-            rec = self.releases[button]
+            rec = records[button]
             out = ButtonRecord(self.buttons, rec[0], rec[1] & ~7, rec[2] & ~7)
             rec[0] = 0
             return out
@@ -229,8 +230,7 @@ class MouseDriver:
             return
         with self._lock:
             ox, oy = self.x, self.y
-            self.x = min(max(int(x), self.xmin), self.xmax)
-            self.y = min(max(int(y), self.ymin), self.ymax)
+            self.x, self.y = self._clamped(x, y)
             if (self.x, self.y) != (ox, oy):
                 self.mickeys[0] += self.x - ox
                 self.mickeys[1] += 2 * (self.y - oy)
