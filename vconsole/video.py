@@ -79,6 +79,16 @@ class SavedRect:
     cells: np.ndarray = field(repr=False)
 
 
+def _char_code(char: int | str) -> int:
+    return char if isinstance(char, int) else cp437.encode(char)[0]
+
+
+def _blank(region: np.ndarray, attr: int) -> None:
+    """Spaces in one attribute: what the BIOS leaves in a cleared or scrolled-in area."""
+    region[..., 0] = 0x20
+    region[..., 1] = attr
+
+
 def _clip(top: int, left: int, bottom: int, right: int) -> tuple[int, int, int, int]:
     """Clamp a window to the screen the way the BIOS does for AH=06h/07h."""
     top, left = max(0, top), max(0, left)
@@ -96,8 +106,7 @@ class TextScreen:
     def __init__(self, mono: bool = False) -> None:
         self.mono = mono
         self.cells = np.zeros((ROWS, COLS, 2), dtype=np.uint8)
-        self.cells[..., 0] = 0x20
-        self.cells[..., 1] = 0x07
+        _blank(self.cells, 0x07)
         self.cursor_row = 0
         self.cursor_col = 0
         self.cursor_start, self.cursor_end = CURSOR_MONO if mono else CURSOR_COLOUR
@@ -184,7 +193,7 @@ class TextScreen:
     # -- cell services ------------------------------------------------------
     def put(self, row: int, col: int, char: int | str, attr: int | None = None) -> None:
         """Write one cell (INT 10h AH=09h for one character); attr None keeps the old attribute."""
-        code = char if isinstance(char, int) else cp437.encode(char)[0]
+        code = _char_code(char)
         if not (0 <= row < ROWS and 0 <= col < COLS):
             return
         with self.lock:
@@ -232,7 +241,7 @@ class TextScreen:
 
     def fill(self, top: int, left: int, bottom: int, right: int, char: int | str = " ", attr: int | None = 0x07) -> None:
         """Fill a rectangle (inclusive corners) clipped to the screen."""
-        code = char if isinstance(char, int) else cp437.encode(char)[0]
+        code = _char_code(char)
         top, left, bottom, right = _clip(top, left, bottom, right)
         if top > bottom or left > right:
             return
@@ -278,23 +287,19 @@ class TextScreen:
         with self.lock:
             win = self.cells[top:bottom + 1, left:right + 1]
             if lines <= 0 or lines >= height:
-                win[..., 0] = 0x20
-                win[..., 1] = attr
+                _blank(win, attr)
             elif up:
                 win[:-lines] = win[lines:].copy()
-                win[-lines:, :, 0] = 0x20
-                win[-lines:, :, 1] = attr
+                _blank(win[-lines:], attr)
             else:
                 win[lines:] = win[:-lines].copy()
-                win[:lines, :, 0] = 0x20
-                win[:lines, :, 1] = attr
+                _blank(win[:lines], attr)
             self._changed()
 
     def clear(self, attr: int = 0x07) -> None:
         """Blank the screen in one attribute and home the cursor, like CLS."""
         with self.lock:
-            self.cells[..., 0] = 0x20
-            self.cells[..., 1] = attr
+            _blank(self.cells, attr)
             self.cursor_row = self.cursor_col = 0
             self._changed()
 
