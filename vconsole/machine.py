@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass
 from typing import Protocol
 
-from .adapters import ADAPTERS, Adapter
+from .adapters import Adapter, get_adapter
 from .clock import Clock, RealClock
 from .keyboard import Keyboard
 from .mouse import MouseDriver
@@ -79,10 +79,8 @@ class _SpeakerClock:
 class Machine:
     def __init__(self, config: MachineConfig = MachineConfig(), clock: Clock | None = None,
                  host: Host | None = None) -> None:
-        if config.adapter not in ADAPTERS:
-            raise ValueError(f"unknown display adapter {config.adapter!r}")
         self.config = config
-        self.adapter: Adapter = ADAPTERS[config.adapter]
+        self.adapter: Adapter = get_adapter(config.adapter)
         self.clock = clock or RealClock()
         self.host: Host = host or RealTimeHost()
         self.wakeup = threading.Condition()
