@@ -38,9 +38,9 @@ import threading
 from fractions import Fraction
 from typing import Callable, NamedTuple, Protocol
 
+from .clock import PIT_HZ
 from .music import MusicState, Note, parse
 
-PIT_HZ = 1_193_182
 BEEP_HZ = 800
 BEEP_SECONDS = 0.25
 # GW-BASIC's background music buffer: 32 entries (a tone and its articulation
