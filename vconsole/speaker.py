@@ -249,10 +249,11 @@ class Speaker:
         for note in notes:
             t = start + float(elapsed)
             if note.hz is not None and note.sound_seconds > 0:
+                sound_end = start + float(elapsed + Fraction(note.sound_seconds))
                 self._set_hw(t, pit_hz(note.hz))
-                self._queue_entries.append(start + float(elapsed + Fraction(note.sound_seconds)))
+                self._queue_entries.append(sound_end)
                 if note.sound_seconds < note.total_seconds:
-                    self._set_hw(start + float(elapsed + Fraction(note.sound_seconds)), None)
+                    self._set_hw(sound_end, None)
             else:
                 self._set_hw(t, None)
             elapsed += Fraction(note.total_seconds)
