@@ -23,10 +23,12 @@ as good, which removes a useless branch from every mill-closing move.
 from __future__ import annotations
 
 import random
-from typing import Callable, Final
+from typing import Callable, Final, TypeVar
 
 from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Position,
                     legal_moves)
+
+T = TypeVar("T")
 
 WIN: Final = 100_000
 MATE_ZONE: Final = WIN - 1_000
@@ -41,36 +43,36 @@ W_TARGETS = 4         # moving: points own pieces can reach
 W_STUCK = 10          # moving: pieces with no free neighbour
 
 _BIT: Final = tuple(1 << i for i in range(24)) + (0,)  # index -1 -> 0: "no point"
-_ADJ_IDX: Final = tuple(tuple(j for j in range(24) if ADJ_MASK[i + 1] >> j & 1) for i in range(24))
 _ADJ_M: Final = tuple(ADJ_MASK[i + 1] for i in range(24)) + (0,)
 _MILL2: Final = tuple(MILLS_AT[i + 1] for i in range(24))
 
 
-def _reach_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    tabs = []
-    for byte in range(3):
-        tab = []
-        for v in range(256):
-            r = 0
-            for j in range(8):
-                if v >> j & 1:
-                    r |= _ADJ_M[byte * 8 + j]
-            tab.append(r)
-        tabs.append(tuple(tab))
-    return tabs[0], tabs[1], tabs[2]
+def _byte_tables(of_mask: Callable[[int], T]) -> tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...]]:
+    """``of_mask`` of every value of each of a 24-bit mask's three bytes.
+
+    For a quantity where a mask's value combines its bytes' values (by | or +), this
+    turns a Python loop over 24 bits in the search into three C-level lookups.
+    """
+    t0, t1, t2 = (tuple(of_mask(v << 8 * byte) for v in range(256)) for byte in range(3))
+    return t0, t1, t2
 
 
-def _index_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    return tuple(tuple(tuple(byte * 8 + j for j in range(8) if v >> j & 1) for v in range(256))
-                 for byte in range(3))
+def _indices(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(24) if mask >> i & 1)
 
 
-#: Indices of the set bits of a mask = _I0[m & 255] + _I1[m >> 8 & 255] + _I2[m >> 16]
-#: (three C-level lookups instead of a Python loop per bit).
-_I0, _I1, _I2 = _index_tables()
+def _reach(mask: int) -> int:
+    out = 0
+    for i in _indices(mask):
+        out |= _ADJ_M[i]
+    return out
+
+
+#: Indices of the set bits of a mask = _I0[m & 255] + _I1[m >> 8 & 255] + _I2[m >> 16].
+_I0, _I1, _I2 = _byte_tables(_indices)
 
 #: Points next to any point of a mask = _R0[m & 255] | _R1[m >> 8 & 255] | _R2[m >> 16].
-_R0, _R1, _R2 = _reach_tables()
+_R0, _R1, _R2 = _byte_tables(_reach)
 
 
 def _zobrist() -> tuple[list[list[int]], list[list[int]], int]:
@@ -128,21 +130,13 @@ SYMMETRIES: Final = _symmetries()
 
 def _map_mask(perm: tuple[int, ...], mask: int) -> int:
     out = 0
-    for i in range(24):
-        if mask >> i & 1:
-            out |= 1 << perm[i]
+    for i in _indices(mask):
+        out |= 1 << perm[i]
     return out
 
 
-def _sym_byte_tables() -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
-    out = []
-    for g in SYMMETRIES[1:]:
-        out.append(tuple(tuple(_map_mask(g, v << (8 * byte)) for v in range(256)) for byte in range(3)))
-    return tuple(out)
-
-
 #: For each symmetry but the identity: three byte tables mapping a mask to its image.
-_SYM_TABLES: Final = _sym_byte_tables()
+_SYM_TABLES: Final = tuple(_byte_tables(lambda m, g=g: _map_mask(g, m)) for g in SYMMETRIES[1:])
 
 
 def _stabiliser(me: int, opp: int) -> list[tuple[int, ...]]:
@@ -175,26 +169,11 @@ def _unique_root_moves(me: int, opp: int, moves: list[tuple[int, int, int]]) -> 
     return kept
 
 
-def _mill_count_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    tabs = []
-    for byte in range(3):
-        tab = []
-        for v in range(256):
-            total = 0
-            for j in range(8):
-                if v >> j & 1:
-                    for k, m in enumerate(MILL_MASKS):
-                        if m >> (byte * 8 + j) & 1:
-                            total += 1 << (2 * k)
-            tab.append(total)
-        tabs.append(tuple(tab))
-    return tabs[0], tabs[1], tabs[2]
-
-
 #: How many pieces of a mask stand on each of the 16 mills, as 2-bit fields (mill k at bits
 #: 2k, 2k+1): _C0[m & 255] + _C1[m >> 8 & 255] + _C2[m >> 16]. Each mill has three points,
 #: so a field never overflows; one addition replaces a loop over the 16 mills.
-_C0, _C1, _C2 = _mill_count_tables()
+_C0, _C1, _C2 = _byte_tables(
+    lambda m: sum((m & mill).bit_count() << 2 * k for k, mill in enumerate(MILL_MASKS)))
 _K: Final = 0x55555555  # the low bit of every 2-bit field
 
 
