@@ -274,16 +274,7 @@ def reference_filter(x: np.ndarray, b: np.ndarray, a: np.ndarray) -> np.ndarray:
 
     Too slow for real use; it is the yardstick the block filter is tested against.
     """
-    n = len(a) - 1
-    z = [0.0] * n
-    y = np.empty(len(x))
-    for i, xi in enumerate(np.asarray(x, dtype=float)):
-        yi = b[0] * xi + z[0]
-        for k in range(n - 1):
-            z[k] = b[k + 1] * xi - a[k + 1] * yi + z[k + 1]
-        z[n - 1] = b[n] * xi - a[n] * yi
-        y[i] = yi
-    return y
+    return _tdf2_run(np.asarray(x, dtype=float), b, a, np.zeros(len(a) - 1))[0]
 
 
 def _tdf2_run(x, b: np.ndarray, a: np.ndarray, z0) -> tuple[np.ndarray, np.ndarray]:
