@@ -391,9 +391,7 @@ class BlockFilter:
         else:
             # the padding would have moved the state on: run the true tail again
             k = m // sub
-            s_k = states[k] if k < count else None
-            tail = x[k * sub :]
-            _, self.state = _tdf2_run(tail, self.b, self.a, s_k)
+            _, self.state = _tdf2_run(x[k * sub :], self.b, self.a, states[k])
         return y[:m]
 
 
