@@ -57,6 +57,12 @@ _KAISER_BETA = 7.0
 HIGHPASS_HZ = 120.0
 LOWPASS_HZ = 4300.0
 
+def check_model(model: str) -> str:
+    if model not in MODELS:
+        raise ValueError(f"unknown speaker model {model!r}; choose from {MODELS}")
+    return model
+
+
 _CHUNK = 1 << 13  # samples per rendering step: bounds memory, keeps temporaries in cache
 _NEVER = -(1 << 62)
 
@@ -423,8 +429,7 @@ class StreamRenderer:
         start_time: float = 0.0,
         timeline: ToneTimeline | None = None,
     ) -> None:
-        if model not in MODELS:
-            raise ValueError(f"unknown speaker model {model!r}; choose from {MODELS}")
+        check_model(model)
         self.rate = rate
         self.model = model
         self.volume = volume
@@ -542,8 +547,7 @@ class WavRecorder:
         model: str = "filtered",
         volume: float = DEFAULT_VOLUME,
     ) -> None:
-        if model not in MODELS:
-            raise ValueError(f"unknown speaker model {model!r}; choose from {MODELS}")
+        check_model(model)
         self.speaker = speaker
         self.path = path
         self.rate = rate
