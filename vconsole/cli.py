@@ -17,6 +17,7 @@ from .keyscript import KeyScriptError
 from .machine import Machine, MachineConfig
 from .program import Program, RunOptions, UnknownProgram, discover, find, run_program
 from .switches import SwitchError
+from .synth import MODELS
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
@@ -61,7 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
     p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
-    p.add_argument("--speaker", choices=("ideal", "filtered"), default="ideal",
+    p.add_argument("--speaker", choices=MODELS, default="ideal",
                    help="speaker model: ideal square wave or a small-speaker filter")
     p.add_argument("--drive", type=Path, default=None, help="host folder used as the programs' DOS directory")
     p.add_argument("--seed", type=int, default=None, help="seed for the programs' random numbers")
