@@ -15,7 +15,8 @@ from vconsole.mouse import MouseEvent
 from programs.tommy import QUIT, Chrome, left_click, right_click, yes_no_cells
 
 from . import ai, help as help_text
-from .notation import EntryParser, EntryState, GameFileError, dumps, format_move, loads
+from .notation import (EntryParser, EntryState, GameFileError, format_move, game_file_text, options_note,
+                       read_game_file)
 from .rules import (BLACK, DECLINE, PIECES_PER_SIDE, WHITE, Game, GameOverError, Move, Options, Position,
                     apply)
 from .screen import LEFT_WIDTH, PALETTE, PROMPT_ROW, MillScreen, on_clock, point_at
@@ -29,38 +30,8 @@ TMP_HEADER = ". TOMMY'S MILL AUTO-SAVE (the game left unfinished last time)"
 HOT_KEYS = frozenset({"F1", "F2", "F3", "F5", "F7", "F8", "F9", "F10", "Up", "Down"})
 
 
-def options_note(options: Options) -> str:
-    flags = [name for name, on in (("KIDDIE", options.kiddie),
-                                   ("LASTMILL", options.take_from_mill_when_only_three)) if on]
-    return ".OPTIONS " + (" ".join(flags) or "NONE")
-
-
-OPTION_FLAGS = frozenset({"KIDDIE", "LASTMILL", "NONE"})
-
-
-def options_from_notes(text: str) -> Options:
-    """The rule options a file's ``.OPTIONS`` note names.
-
-    Any line with '.' in column 1 is the player's to write, so a note that merely
-    starts with ".OPTIONS" but names no options of ours is left as a note.
-    """
-    for line in text.splitlines():
-        words = line.upper().split()
-        if words and words[0] == ".OPTIONS" and len(words) > 1 and set(words[1:]) <= OPTION_FLAGS:
-            flags = set(words[1:])
-            return Options(kiddie="KIDDIE" in flags, take_from_mill_when_only_three="LASTMILL" in flags)
-    return Options()
-
-
 def moves_text(n: int) -> str:
     return f"{n} MOVE" + ("" if n == 1 else "S")
-
-
-def game_file_text(game: Game) -> str:
-    """What S writes: the moves on the board, one per line, with note lines on top."""
-    text = dumps(game)
-    head, _, rest = text.partition("\n")
-    return f"{head}\n{options_note(game.options)}\n{rest}"
 
 
 class MillApp:
@@ -557,7 +528,7 @@ class MillApp:
             return
         try:
             text = self.dos.drive.read_text(name)
-            game = loads(text, options_from_notes(text))
+            game = read_game_file(text)
         except (DiskError, GameFileError, ValueError) as exc:
             self.chrome.sound.effect("error")
             self.view.message(f"{name.upper()} NOT RESTORED: {exc}".upper(), "error")
@@ -673,7 +644,7 @@ class MillApp:
             nums[k] = int(notes[k][0])
         if nums["LEVEL"] > MAX_LEVEL or not 1 <= nums["PAD"] <= 100:
             raise ValueError("level or time pad out of range")
-        game = loads(text, options_from_notes(text))
+        game = read_game_file(text)
         if nums["POINTER"] > len(game.moves):
             raise ValueError("move pointer past the last move")
         while game.pointer > nums["POINTER"]:

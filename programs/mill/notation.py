@@ -111,6 +111,41 @@ def loads(text: str, options: Options | None = None) -> Game:
     return game
 
 
+OPTION_FLAGS: Final = frozenset({"KIDDIE", "LASTMILL", "NONE"})
+
+
+def options_note(options: Options) -> str:
+    flags = [name for name, on in (("KIDDIE", options.kiddie),
+                                   ("LASTMILL", options.take_from_mill_when_only_three)) if on]
+    return ".OPTIONS " + (" ".join(flags) or "NONE")
+
+
+def options_from_notes(text: str) -> Options:
+    """The rule options a file's ``.OPTIONS`` note names.
+
+    Any line with '.' in column 1 is the player's to write, so a note that merely
+    starts with ".OPTIONS" but names no options of ours is left as a note.
+    """
+    for line in text.splitlines():
+        words = line.upper().split()
+        if words and words[0] == ".OPTIONS" and len(words) > 1 and set(words[1:]) <= OPTION_FLAGS:
+            flags = set(words[1:])
+            return Options(kiddie="KIDDIE" in flags, take_from_mill_when_only_three="LASTMILL" in flags)
+    return Options()
+
+
+def game_file_text(game: Game) -> str:
+    """What S writes: :func:`dumps` with the rule options as a note under the heading,
+    so a game played under KIDDIE or LAST MILL reads back under the same rules."""
+    head, _, rest = dumps(game).partition("\n")
+    return f"{head}\n{options_note(game.options)}\n{rest}"
+
+
+def read_game_file(text: str) -> Game:
+    """A game file (saved by S, or the auto-save) replayed under the options it names."""
+    return loads(text, options_from_notes(text))
+
+
 # --- keystroke entry ------------------------------------------------------------------------
 
 class EntryState(Enum):
