@@ -149,18 +149,13 @@ def screen_lines(dos: "Dos", program: "Program", exc: BaseException, log_problem
 def show_screen(dos: "Dos", program: "Program", exc: BaseException, log_problem: str | None) -> None:
     """A plain DOS screen: grey on black, cursor after the last line, no sound, no mouse pointer."""
     scr = dos.screen
-    dos.speaker.nosound()
-    if dos.mouse.installed:
-        dos.mouse.reset()  # hides the pointer, drops stale clicks and the program's 0Ch handler
-    scr.set_blink(True)
-    scr.set_border(0)
+    dos.machine.tidy()
     scr.clear(SCREEN_ATTR)
     lines = screen_lines(dos, program, exc, log_problem)
     for row, line in enumerate(lines[:24]):
         scr.write(row, 0, line, TITLE_ATTR if row == 0 else SCREEN_ATTR)
     last = min(len(lines), 24) - 1
     scr.set_cursor(last, min(len(lines[last]) + 1, 79))
-    scr.show_cursor()
 
 
 def _wait_for_any_key(dos: "Dos") -> None:

@@ -133,6 +133,16 @@ class Machine:
         if self._stop.is_set():
             raise ProgramExit()
 
+    def tidy(self) -> None:
+        """Put the hardware back the way a well-behaved DOS program left it on exit."""
+        self.speaker.nosound()
+        self.speaker.muted = self.config.mute
+        if self.mouse.installed:
+            self.mouse.reset()  # hides the pointer, drops stale clicks and any 0Ch handler
+        self.screen.set_blink(True)
+        self.screen.set_border(0)
+        self.screen.show_cursor()
+
     def _buffer_full(self) -> None:
         """The BIOS's short beep when type-ahead overflows; it must not block the front end."""
         self.speaker.click()

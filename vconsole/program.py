@@ -169,18 +169,6 @@ class Dos:
         return run_program(self.machine, program, switches, self.drive, self.options)
 
 
-def tidy(machine: Machine) -> None:
-    """Put the hardware back the way a well-behaved program left it on exit."""
-    machine.speaker.nosound()
-    machine.speaker.muted = machine.config.mute
-    if machine.mouse.installed:
-        machine.mouse.reset()
-    scr = machine.screen
-    scr.set_blink(True)
-    scr.set_border(0)
-    scr.show_cursor()
-
-
 def run_program(machine: Machine, program: Program, switches: frozenset[str], drive: Drive,
                 options: RunOptions = RunOptions()) -> int:
     """Run main(dos) to its end and tidy up; returns the DOS errorlevel."""
@@ -192,5 +180,5 @@ def run_program(machine: Machine, program: Program, switches: frozenset[str], dr
     finally:
         machine.program_name = previous
         if not machine.stopping:
-            tidy(machine)
+            machine.tidy()
     return int(code or 0)
