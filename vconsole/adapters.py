@@ -113,6 +113,10 @@ class Adapter:
         """(width, height) of the active display area in pixels."""
         return self.width, self.height
 
+    def band(self, border: bool = True) -> tuple[int, int]:
+        """(side pixels, top lines) of overscan in a picture with or without its border; mono cards have none."""
+        return self.border_px if (border and self.has_border) else (0, 0)
+
     @property
     def nine_dot(self) -> bool:
         return self.cell_w == 9

@@ -93,7 +93,7 @@ def geometry(adapter: Adapter | str, scale: int = 1, border: bool = True) -> Dis
         raise ValueError(f"scale must be a whole number >= 1, got {scale}")
     a = get_adapter(adapter)
     scale = int(scale)
-    bx, by = a.border_px if (border and a.has_border) else (0, 0)
+    bx, by = a.band(border)
     shown_active_h = round(a.width * scale * 3 / 4)
     return DisplayGeometry(scale=scale, frame_w=a.width + 2 * bx, frame_h=a.height + 2 * by, band_x=bx,
                            band_y=by, active_w=a.width, active_h=a.height,

@@ -91,7 +91,7 @@ def phase(adapter: Adapter | str, frame: int) -> tuple[bool, bool]:
 def frame_size(adapter: Adapter | str, border: bool = True) -> tuple[int, int]:
     """(width, height) of what render_frame returns."""
     a = get_adapter(adapter)
-    bx, by = a.border_px if (border and a.has_border) else (0, 0)
+    bx, by = a.band(border)
     return a.width + 2 * bx, a.height + 2 * by
 
 
