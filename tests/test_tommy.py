@@ -5,6 +5,7 @@ from programs.tommy import (AutoSave, Chrome, HitMap, Legend, Palette, TimePad, 
                             read_switches, yes_no_cells)
 from vconsole.disk import Drive
 from vconsole.frontends import headless
+from vconsole.keyboard import Key
 from vconsole.machine import MachineConfig
 from vconsole.program import Program, RunOptions, run_program
 
@@ -239,6 +240,23 @@ def test_chrome_legend_click_acts_as_the_key():
 
     run(main, "click:45,11 click:5,5")
     assert got == ["F5", None]
+
+
+def test_chrome_input_hands_a_legend_click_over_as_its_key():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos)
+        c.legend.draw(dos.screen, c.theme, 10, 40, 30)
+        while len(got) < 3:
+            ev = c.input()
+            if isinstance(ev, Key):
+                got.append(ev.name)
+            elif ev.kind == "press":  # a click's release comes as an event of its own
+                got.append((ev.col, ev.row))
+
+    run(main, "click:45,11 click:5,5 F1")
+    assert got == ["F5", (5, 5), "F1"]
 
 
 def test_hitmap_last_region_wins():

@@ -318,11 +318,8 @@ class MillApp:
             self.view.draw_clock(self.elapsed())
             return None
         if isinstance(ev, MouseEvent):
-            key = self.chrome.legend_key(ev)
-            if key is None:
-                self.mouse_entry(ev)
-                return None
-            ev = key
+            self.mouse_entry(ev)
+            return None
         act = self.hot(ev)
         if act is not None:
             return QUIT if act == QUIT else None
@@ -583,16 +580,13 @@ class MillApp:
             self.dos.screen.set_attr(PROMPT_ROW, ni, self.theme["question_key"])
         ev = self.chrome.input()
         if isinstance(ev, MouseEvent):
-            key = self.chrome.legend_key(ev)
-            if key is None:
-                if left_click(ev) and ev.row == PROMPT_ROW and not self.declined:
-                    yi, ni = yes_no_cells(question)
-                    if ev.col == yi:
-                        self.new_game()
-                    elif ev.col == ni:
-                        self.declined = True
-                return None
-            ev = key
+            if left_click(ev) and ev.row == PROMPT_ROW and not self.declined:
+                yi, ni = yes_no_cells(question)
+                if ev.col == yi:
+                    self.new_game()
+                elif ev.col == ni:
+                    self.declined = True
+            return None
         act = self.hot(ev)
         if act is not None:
             return QUIT if act == QUIT else None

@@ -145,9 +145,16 @@ class Chrome:
         return name.strip() if name is not None else None
 
     def input(self, timeout_ms: float | None = None) -> Key | MouseEvent | None:
-        """The next key or mouse event; mouse events are dropped when the mouse is not in use."""
+        """The next key or mouse event, a click on the legend arriving as the key it names.
+
+        Every game treats a legend click as the key press, so it is done here once;
+        mouse events are dropped when the mouse is not in use.
+        """
         while True:
             ev = self.dos.input(timeout_ms)
-            if isinstance(ev, MouseEvent) and not self.mouse:
-                continue
+            if isinstance(ev, MouseEvent):
+                if not self.mouse:
+                    continue
+                key = self.legend_key(ev)
+                return ev if key is None else key
             return ev
