@@ -12,7 +12,7 @@ from vconsole.disk import DiskError, dos_name
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 
-from programs.tommy import QUIT, Chrome, left_click, right_click, yes_no_cells
+from programs.tommy import QUIT, Chrome, clicked_answer, left_click, mark_yes_no, right_click
 
 from . import ai, help as help_text
 from .notation import (EntryParser, EntryState, GameFileError, format_move, game_file_text, options_note,
@@ -575,17 +575,14 @@ class MillApp:
             self.view.prompt("GAME OVER. Y STARTS A NEW GAME.")
         else:
             self.view.prompt(question, role="question")
-            yi, ni = yes_no_cells(question)
-            self.dos.screen.set_attr(PROMPT_ROW, yi, self.theme["question_key"])
-            self.dos.screen.set_attr(PROMPT_ROW, ni, self.theme["question_key"])
+            mark_yes_no(self.dos.screen, question, PROMPT_ROW, 0, self.theme["question_key"])
         ev = self.chrome.input()
         if isinstance(ev, MouseEvent):
-            if left_click(ev) and ev.row == PROMPT_ROW and not self.declined:
-                yi, ni = yes_no_cells(question)
-                if ev.col == yi:
-                    self.new_game()
-                elif ev.col == ni:
-                    self.declined = True
+            answer = None if self.declined else clicked_answer(ev, question, PROMPT_ROW, 0)
+            if answer is True:
+                self.new_game()
+            elif answer is False:
+                self.declined = True
             return None
         act = self.hot(ev)
         if act is not None:

@@ -4,7 +4,7 @@ See chrome.Chrome for the pieces: switches S/M/C/D, themes for colour and mono,
 function-key legend, Y/N questions, instructions pager, sound effects, border
 colour, time pad and the NAME.TMP auto-save.
 """
-from .ask import ask_yes_no, yes_no_cells
+from .ask import ask_yes_no, clicked_answer, mark_yes_no, yes_no_cells
 from .autosave import AutoSave
 from .chrome import QUIT, Chrome
 from .hits import HitMap, left_click, right_click
@@ -18,6 +18,6 @@ from .timepad import TimePad
 
 __all__ = [
     "AutoSave", "Chrome", "EFFECTS", "HitMap", "Legend", "Pager", "Palette", "QUIT", "Settings", "Sound",
-    "Theme", "TimePad", "ask_yes_no", "dos_name_char", "left_click", "read_line", "read_switches",
-    "right_click", "show_text", "yes_no_cells",
+    "Theme", "TimePad", "ask_yes_no", "clicked_answer", "dos_name_char", "left_click", "mark_yes_no",
+    "read_line", "read_switches", "right_click", "show_text", "yes_no_cells",
 ]

@@ -20,6 +20,20 @@ def yes_no_cells(question: str) -> tuple[int, int]:
     return y, n
 
 
+def mark_yes_no(screen, question: str, row: int, col: int, key_attr: int) -> None:
+    """Light the Y and the N of a question shown at (row, col): the cells a click answers."""
+    for i in yes_no_cells(question):
+        screen.set_attr(row, col + i, key_attr)
+
+
+def clicked_answer(ev, question: str, row: int, col: int) -> bool | None:
+    """True or False for a left click on the Y or the N of the question at (row, col), else None."""
+    if not (left_click(ev) and ev.row == row):
+        return None
+    yi, ni = yes_no_cells(question)
+    return {col + yi: True, col + ni: False}.get(ev.col)
+
+
 def ask_yes_no(dos, question: str, row: int, col: int, attr: int, key_attr: int | None = None,
                *, mouse: bool = True, hotkey: Callable[[Key], bool] | None = None,
                clear_width: int = 0) -> bool:
@@ -32,10 +46,8 @@ def ask_yes_no(dos, question: str, row: int, col: int, attr: int, key_attr: int 
     if clear_width:
         scr.fill(row, col, row, col + clear_width - 1, " ", attr)
     scr.write(row, col, question, attr)
-    yi, ni = yes_no_cells(question)
     if key_attr is not None:
-        scr.set_attr(row, col + yi, key_attr)
-        scr.set_attr(row, col + ni, key_attr)
+        mark_yes_no(scr, question, row, col, key_attr)
     while True:
         ev = dos.input()
         if isinstance(ev, Key):
@@ -46,8 +58,7 @@ def ask_yes_no(dos, question: str, row: int, col: int, attr: int, key_attr: int 
                 return False
             if hotkey is not None:
                 hotkey(ev)
-        elif mouse and left_click(ev) and ev.row == row:
-            if ev.col == col + yi:
-                return True
-            if ev.col == col + ni:
-                return False
+        elif mouse:
+            answer = clicked_answer(ev, question, row, col)
+            if answer is not None:
+                return answer
