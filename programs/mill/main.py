@@ -399,26 +399,20 @@ class MillApp:
 
     def play(self, move: Move) -> None:
         color = self.turn
+        self.entry = None
         try:
             self.game.play(move)
         except (ValueError, GameOverError) as exc:  # the entry parser should make this impossible
             self.view.message(f"NOT POSSIBLE: {exc}".upper(), "error")
-            self.entry = None
             return
-        self.entry = None
+        what = f"PLACES ON {move.to}" if move.frm is None else f"MOVES {move.frm} TO {move.to}"
         if move.capture:
-            self.chrome.sound.effect("capture")
-        elif move.capture == DECLINE:
-            self.chrome.sound.effect("mill")
+            effect, what = "capture", f"{what}, TAKES {move.capture}"
+        elif move.declined:
+            effect, what = "mill", f"{what}, MILL, TAKES NOTHING"
         else:
-            self.chrome.sound.effect("click")
-        what = ("PLACES ON " if move.frm is None else "MOVES ") + format_move(move).split()[0]
-        if move.frm is not None:
-            what += f" TO {move.to}"
-        if move.capture:
-            what += f", TAKES {move.capture}"
-        elif move.capture == DECLINE:
-            what += ", MILL, TAKES NOTHING"
+            effect = "click"
+        self.chrome.sound.effect(effect)
         self.draw_game()
         self.view.message(f"{NAMES[color]} {what}.")
         self.check_end()
