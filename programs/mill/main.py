@@ -19,10 +19,9 @@ from .notation import (EntryParser, EntryState, GameFileError, format_move, game
                        read_game_file)
 from .rules import (BLACK, DECLINE, PIECES_PER_SIDE, WHITE, Game, GameOverError, Move, Options, Position,
                     apply)
-from .screen import LEFT_WIDTH, PALETTE, PROMPT_ROW, MillScreen, on_clock, point_at
+from .screen import LEFT_WIDTH, NAMES, PALETTE, PROMPT_ROW, MillScreen, on_clock, point_at
 
 KEYBOARD, COMPUTER = "KEYBOARD", "COMPUTER"
-NAMES = ("WHITE", "BLACK")
 MAX_LEVEL, SHAREWARE_MAX_LEVEL = 9, 2
 DEFAULT_LEVEL = 2
 TMP_HEADER = ". TOMMY'S MILL AUTO-SAVE (the game left unfinished last time)"

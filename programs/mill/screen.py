@@ -18,7 +18,7 @@ from vconsole.video import COLS
 from programs.tommy import HitMap, Palette
 
 from .notation import format_move
-from .rules import SEGMENTS, WHITE, Game, Move, Position
+from .rules import COLOR_NAMES, SEGMENTS, Game, Move, Position
 
 XS = (4, 10, 16, 22, 28, 34, 40)  # screen columns of the grid
 YS = (2, 5, 8, 11, 14, 17, 20)  # screen rows of the grid
@@ -30,6 +30,9 @@ GRID = {
 }
 #: screen (col, row) of each point's centre cell
 CELL = {p: (XS[gx], YS[gy]) for p, (gx, gy) in GRID.items()}
+
+#: the sides as every line of the screen names them
+NAMES = tuple(name.upper() for name in COLOR_NAMES)
 
 BOARD_RIGHT, BOARD_BOTTOM = 44, 21
 PANEL_LEFT, PANEL_RIGHT = 46, 79
@@ -86,7 +89,7 @@ def clock_text(seconds: float) -> str:
 
 
 def move_line(number: int, color: int, move: Move) -> str:
-    return f"{number:3}. {'WHITE' if color == WHITE else 'BLACK'}  {format_move(move)}"
+    return f"{number:3}. {NAMES[color]}  {format_move(move)}"
 
 
 class MillScreen:
@@ -129,9 +132,9 @@ class MillScreen:
             if owner is None:
                 scr.put(y, x, self.theme.glyph("point"), th["point"])
                 continue
-            glyph = self.theme.glyph("white" if owner == WHITE else "black")
-            role = ("selected_" if p == selected else "piece_") + ("white" if owner == WHITE else "black")
-            scr.write(y, x - 1, glyph, th[role])
+            side = COLOR_NAMES[owner]
+            role = ("selected_" if p == selected else "piece_") + side
+            scr.write(y, x - 1, self.theme.glyph(side), th[role])
         self.draw_clock(clock)
 
     def draw_clock(self, seconds: float) -> None:
@@ -148,10 +151,9 @@ class MillScreen:
 
     def draw_players(self, players: tuple[str, str], pos: Position, over: bool) -> None:
         for color, row in ((0, 1), (1, 2)):
-            name = "WHITE" if color == WHITE else "BLACK"
             hand, board = pos.in_hand[color], pos.pieces(color).bit_count()
             detail = f"HAND {hand} BOARD {board}" if hand else f"ON BOARD {board}"
-            self._panel_row(row, f"{name}: {players[color]:8} {detail}")
+            self._panel_row(row, f"{NAMES[color]}: {players[color]:8} {detail}")
             if not over and pos.turn == color:
                 self.scr.write(row, PANEL_LEFT + 1, self.theme.glyph("to_move"), self.theme["to_move"])
 
