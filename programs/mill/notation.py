@@ -183,7 +183,6 @@ class EntryParser:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
         self._legal = legal_moves(pos)
-        self._done = False
         self.reset()
 
     def reset(self) -> None:
@@ -218,13 +217,6 @@ class EntryParser:
         "capture" means the destination is known and closes a mill, so the screen
         asks which piece to take (0 for none), even while its digits are typed.
         """
-        return self._stage()
-
-    def drop_digits(self) -> None:
-        """Forget a partly typed number (a click names the number instead)."""
-        self._digits = ""
-
-    def _stage(self) -> str:
         need_from = not self.pos.placing
         n = len(self._numbers)
         if need_from and n == 0:
@@ -233,8 +225,12 @@ class EntryParser:
             return "to"
         return "capture"
 
+    def drop_digits(self) -> None:
+        """Forget a partly typed number (a click names the number instead)."""
+        self._digits = ""
+
     def _choices(self) -> set[int]:
-        stage = self._stage()
+        stage = self.stage
         if stage == "from":
             return {m.frm for m in self._legal}
         if stage == "to":
