@@ -25,8 +25,6 @@ KEYBOARD, COMPUTER = "KEYBOARD", "COMPUTER"
 MAX_LEVEL, SHAREWARE_MAX_LEVEL = 9, 2
 DEFAULT_LEVEL = 2
 TMP_HEADER = ". TOMMY'S MILL AUTO-SAVE (the game left unfinished last time)"
-#: keys acted on at once even while the computer thinks or steps
-HOT_KEYS = frozenset({"F1", "F2", "F3", "F5", "F7", "F8", "F9", "F10", "Up", "Down"})
 
 
 def moves_text(n: int) -> str:
@@ -231,8 +229,7 @@ class MillApp:
                 break
             if esc and key.name == "Esc":
                 act = "esc"
-            elif key.name in HOT_KEYS:
-                done = self.hot(key)
+            elif (done := self.hot(key)) is not None:
                 if done in (QUIT, "mode"):
                     act = done
             elif steps and not kept and key.char in (".", "/"):
