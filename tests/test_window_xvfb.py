@@ -54,14 +54,26 @@ def _x(env, *args: str, timeout: float = 10) -> str:
 
 
 def _window(env, name: str, proc: subprocess.Popen) -> int:
+    """The window's id once it is mapped and has drawn a picture.
+
+    A window exists (and can be found by name) before it is mapped and before
+    its event loop runs; a key sent in that gap is lost, so wait until it shows
+    more than one colour.
+    """
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else "program ended"
-        r = subprocess.run(["xdotool", "search", "--name", name], env=env, capture_output=True, text=True)
+        r = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", name], env=env,
+                           capture_output=True, text=True)
         if r.stdout.strip():
-            return int(r.stdout.split()[0])
+            wid = int(r.stdout.split()[0])
+            try:
+                if len(np.unique(_shot(env, wid).reshape(-1, 3), axis=0)) > 1:
+                    return wid
+            except subprocess.CalledProcessError:
+                pass  # not viewable yet
         time.sleep(0.1)
-    raise AssertionError(f"no window named {name!r}")
+    raise AssertionError(f"no window named {name!r} showed a picture")
 
 
 def _shot(env, wid: int) -> np.ndarray:
