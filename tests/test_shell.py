@@ -179,3 +179,11 @@ def test_dir_shortens_a_long_summary_at_a_word_with_an_ellipsis(tmp_path, monkey
     line = next(ln.rstrip() for ln in out.text if ln.startswith("TOY"))
     assert len(line) < 80 and line.endswith("...") and words.startswith(line[15:-3].rstrip())
     assert line[15:-3].rstrip().split()[-1] in words.split()
+
+
+def test_dir_shows_size_of_saved_files_through_the_drive(tmp_path):
+    from vconsole.disk import Drive
+
+    Drive(tmp_path).write_text("GAME1.MIL", "1 2\n")
+    entries = Drive(tmp_path).entries()
+    assert [(e.name, e.size) for e in entries] == [("GAME1.MIL", 5)]

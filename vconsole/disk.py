@@ -24,7 +24,7 @@ import struct
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Generic, TypeVar
+from typing import Callable, Generic, NamedTuple, TypeVar
 
 _DOS_CHARS = r"A-Z0-9_$~!#%&'(){}@^`-"
 _DOS_NAME = re.compile(rf"^[{_DOS_CHARS}]{{1,8}}(\.[{_DOS_CHARS}]{{0,3}})?$")
@@ -139,6 +139,12 @@ class Loaded(Generic[T]):
     message: str | None = None
     detail: str | None = None
     bad_name: str | None = None  # where a damaged file was moved to
+
+
+class DirEntry(NamedTuple):
+    name: str
+    size: int
+    mtime: float
 
 
 class Drive:
@@ -306,15 +312,23 @@ class Drive:
             return bad_name
         raise DiskError(f"could not be moved aside: {MAX_BAD} .BAD files already kept")
 
-    def listdir(self) -> list[str]:
-        """The files a DIR would show (temporary files of a write in progress are hidden)."""
+    def entries(self) -> list["DirEntry"]:
+        """What DIR shows: name, size and time of each file (a save in progress is hidden)."""
         try:
             if not self.root.is_dir():
                 return []
-            return sorted(p.name.upper() for p in self.root.iterdir()
-                          if p.is_file() and not p.name.startswith("."))
+            found = []
+            for p in self.root.iterdir():
+                if p.name.startswith(".") or not p.is_file():
+                    continue
+                st = p.stat()
+                found.append(DirEntry(p.name.upper(), st.st_size, st.st_mtime))
+            return sorted(found)
         except OSError as e:
             raise DiskError(f"Cannot read the directory: {e.strerror or e}") from None
+
+    def listdir(self) -> list[str]:
+        return [e.name for e in self.entries()]
 
 
 def _one_line(text: str, width: int = 78) -> str:

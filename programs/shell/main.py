@@ -158,17 +158,14 @@ def directory(dos: Dos) -> None:
         lines.append(f"{name.upper():8} EXE   {textwrap.shorten(prog.summary, 64, placeholder='...')}")
         count += 1
     try:
-        files = dos.drive.listdir()
-    except DiskError:
-        files = []
-    for fname in files:
-        stem, _, ext = fname.partition(".")
-        try:
-            st = (dos.drive.root / fname).stat()
-            when = datetime.datetime.fromtimestamp(st.st_mtime).strftime("%m-%d-%y  %I:%M%p").lower()
-            lines.append(f"{stem[:8]:8} {ext[:3]:3} {st.st_size:>10,} {when}")
-        except OSError:
-            lines.append(f"{stem[:8]:8} {ext[:3]:3}")
+        entries = dos.drive.entries()
+    except DiskError as e:
+        entries = []
+        lines.append(str(e))
+    for entry in entries:
+        stem, _, ext = entry.name.partition(".")
+        when = datetime.datetime.fromtimestamp(entry.mtime).strftime("%m-%d-%y  %I:%M%p").lower()
+        lines.append(f"{stem[:8]:8} {ext[:3]:3} {entry.size:>10,} {when}")
         count += 1
     lines.append(f"{count:>9} file(s)")
     lines.append("")
