@@ -231,3 +231,16 @@ def test_a_broken_entry_point_is_left_out_and_its_reason_kept(monkeypatch):
     assert program_module.LOAD_ERRORS == {
         "broken": "ImportError: No module named 'gone'",
         "odd": "entry point does not name a vconsole.program.Program"}
+
+
+def test_a_program_waiting_for_input_with_a_timeout_ends_the_run_when_the_script_is_used_up():
+    ticks = []
+
+    def main(dos):
+        while True:  # a clock that redraws every second while waiting for the player
+            ev = dos.input(timeout_ms=1000)
+            ticks.append(ev.name if ev else round(dos.now()))
+
+    out = _run(main, "a wait:2500 b")
+    assert ticks == ["a", 1, 2, "b"] and out.exit_code is None
+    assert out.elapsed == pytest.approx(2.5)

@@ -43,7 +43,7 @@ class MillApp:
         self.level = min(DEFAULT_LEVEL, self.max_level)
         self.players = [KEYBOARD, COMPUTER]
         self.options = Options()
-        self.tick_ms = None if getattr(dos.clock, "virtual", False) else 1000
+        self.tick_ms = 1000  # the time display moves on while the player thinks
         self._build_legend()
         self.view = MillScreen(dos, self.theme, self.chrome.legend)
         self.new_game(announce=False)

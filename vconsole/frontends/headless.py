@@ -90,7 +90,9 @@ class ScriptHost:
             if not self.queue:
                 if self._ran_out_at is None:
                     self._ran_out_at = now
-                if deadline is None or now - self._ran_out_at > self.idle_limit:
+                # Waiting for input (with or without a timeout, e.g. a clock that
+                # redraws every second) with nothing left to type: the run is over.
+                if wake_on_input or deadline is None or now - self._ran_out_at > self.idle_limit:
                     if self.on_end:
                         self.on_end(machine)
                     machine.request_stop()
