@@ -1,0 +1,30 @@
+"""The README's set-up commands must stay true: the play line runs the prompt headless here."""
+import os
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _commands() -> list[str]:
+    return [ln.strip() for ln in (ROOT / "README.md").read_text().splitlines()
+            if ln.startswith("    python3 -m pip install")]
+
+
+def test_readme_opens_with_a_play_command_and_a_test_command():
+    play, test = _commands()[:2]
+    assert "vconsole" in play and "--headless" in play
+    assert "pytest" in test and "pytest" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_play_command_without_a_display_shows_the_prompt_and_the_games(tmp_path):
+    play = _commands()[0]
+    run = play.split("&&", 1)[1]  # the project is installed already; keep the rest as written
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["HOME"] = str(tmp_path)  # the default DOS directory lives under the user's data folder
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    r = subprocess.run(["bash", "-c", run], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert re.search(r"C:\\TOYS>dir", r.stdout)
+    assert "MILL" in r.stdout and "TESTCARD" in r.stdout
