@@ -3,6 +3,7 @@
 The fonts live outside the vconsole package and the packages are listed by
 name in pyproject.toml, so a forgotten entry only shows in a real wheel.
 """
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -13,8 +14,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_wheel_holds_fonts_and_every_program(tmp_path):
+    # Build from a copy: setuptools writes build/ and *.egg-info into the source tree,
+    # which would litter the checkout and trip over a second build running at once.
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
+        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(src)],
         check=True, capture_output=True, timeout=300,
     )
     wheel = next(tmp_path.glob("vconsole-*.whl"))
