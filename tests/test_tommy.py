@@ -287,3 +287,16 @@ def test_a_file_name_field_beeps_at_characters_dos_would_refuse(tmp_path):
     assert got == {"name": "AB", "beeps": True}
     run(main, '"ab" Enter', tmp=tmp_path)
     assert got == {"name": "AB", "beeps": False}
+
+
+def test_a_program_can_name_its_own_time_pad_keys():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos, speed_keys=("F9", "F8"))
+        for _ in range(4):
+            c.hotkey(dos.keyboard.read())
+        got.append((c.pad.text, c.legend.entries[-1].caption))
+
+    run(main, "F9 F9 F8 Up")  # Up is an ordinary key here
+    assert got == [("1.5", "F9/F8")]

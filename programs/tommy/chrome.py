@@ -29,7 +29,8 @@ QUIT = "quit"
 
 class Chrome:
     def __init__(self, dos, *, name: str, palette: Palette, help_title: str, help_text: str,
-                 confirm_quit: bool = False, speed_keys: bool = True) -> None:
+                 confirm_quit: bool = False,
+                 speed_keys: tuple[str, str] | None = ("Up", "Down")) -> None:
         self.dos = dos
         self.name = name.upper()
         self.settings = read_switches(dos)
@@ -42,6 +43,7 @@ class Chrome:
         self.autosave = AutoSave(dos.drive, f"{self.name}.TMP")
         self.help_title, self.help_text = help_title, help_text
         self.confirm_quit = confirm_quit
+        # (longer pad, shorter pad): each document names its own pair, e.g. Mill's arrows.
         self.speed_keys = speed_keys
         self.legend = Legend()
         self.question_at: tuple[int, int, int] = (24, 0, 80)  # row, col, width the game lends for questions
@@ -67,7 +69,9 @@ class Chrome:
         self.legend.add("F10", label, visible=lambda: not self.mono)
 
     def legend_speed(self, label: str = "TIME PAD") -> None:
-        self.legend.add("Up", label, caption="\x18\x19")
+        longer, shorter = self.speed_keys
+        caption = "\x18\x19" if self.speed_keys == ("Up", "Down") else f"{longer}/{shorter}"
+        self.legend.add(longer, label, caption=caption)
 
     # -- actions ------------------------------------------------------------------------
     def toggle_sound(self) -> None:
@@ -105,8 +109,8 @@ class Chrome:
                 self.on_change("question")
                 return "stay"
             return QUIT
-        if self.speed_keys and name in ("Up", "Down"):
-            changed = self.pad.up() if name == "Up" else self.pad.down()
+        if self.speed_keys and name in self.speed_keys:
+            changed = self.pad.up() if name == self.speed_keys[0] else self.pad.down()
             if not changed:
                 self.sound.effect("error")
             self.on_change("pad")
