@@ -359,3 +359,22 @@ def test_random_names_give_a_dos_name_or_disk_error(name):
         assert str(e).startswith("Invalid file name")
     else:
         assert n == n.upper() and len(n) <= 12 and "/" not in n and "\\" not in n
+
+
+def test_atomic_write_to_a_device_or_pipe_writes_through_and_leaves_it_alone(tmp_path):
+    """Renaming over /dev/null (as root) would replace the device with a plain file."""
+    import stat
+    import threading
+
+    from vconsole.disk import atomic_write
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    atomic_write(fifo, b"through the pipe")
+    reader.join(5)
+    assert got == [b"through the pipe"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary left beside it

@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import struct
 import tempfile
 from dataclasses import dataclass
@@ -87,8 +88,21 @@ def _umask() -> int:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old file or the new one, never a mix."""
+    """Replace ``path`` with ``data`` so that readers see the old file or the new one, never a mix.
+
+    A path that names a device or a pipe (``/dev/null``, ``/dev/stdout``, a FIFO)
+    is written straight through: renaming a file over it would replace the
+    device itself, and there is no old version to protect.
+    """
     path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+        with open(path, "wb") as f:
+            f.write(data)
+        return
     _sweep_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
     try:
