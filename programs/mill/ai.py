@@ -335,7 +335,6 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     BIT, ADJ_M, MILL2, MILLS = _BIT, _ADJ_M, _MILL2, MILL_MASKS
     I0, I1, I2 = _I0, _I1, _I2
-    C0, C1, C2, K, MU0, MU1 = _C0, _C1, _C2, _K, _MU0, _MU1
     tt: dict[int, tuple[int, int, int, tuple[int, int, int] | None]] = {}
     history = [0] * (25 * 24)
     killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(depth + 2)]
@@ -354,18 +353,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         (blocking), then the killers, then the rest by history score.
         """
         empty = FULL ^ me ^ opp
-        a = C0[me & 255] + C1[me >> 8 & 255] + C2[me >> 16]
-        b = C0[opp & 255] + C1[opp >> 8 & 255] + C2[opp >> 16]
-        al = a & K
-        ah = a >> 1 & K
-        bl = b & K
-        bh = b >> 1 & K
-        b3 = bl & bh
-        a_open = (ah ^ (al & ah)) & ~(bl | bh)
-        b_open = (bh ^ b3) & ~(al | ah)
-        my_close = (MU0[a_open & 0xFFFF] | MU1[a_open >> 16]) & empty
-        op_open = (MU0[b_open & 0xFFFF] | MU1[b_open >> 16]) & empty
-        op_mill = MU0[b3 & 0xFFFF] | MU1[b3 >> 16]
+        my_close, op_open, _, op_mill, _, _ = mill_features(me, opp)
         mills: list[tuple[int, int]] = []
         blocks: list[int] = []
         rest: list[int] = []
