@@ -485,11 +485,17 @@ class MillApp:
                               f"MOVE {self.game.pointer} OF {len(self.game.moves)}.")
         return None
 
-    def save_game(self) -> None:
-        name = self.chrome.read_file_name("SAVE THE GAME AS: ")
+    def ask_file_name(self, question: str, nothing: str) -> str | None:
+        """The S and R file prompt; an empty answer or Esc says ``nothing`` and gives None."""
+        name = self.chrome.read_file_name(question)
         self.view.prompt("")
         if not name:
-            self.view.message("NOT SAVED.")
+            self.view.message(nothing)
+        return name or None
+
+    def save_game(self) -> None:
+        name = self.ask_file_name("SAVE THE GAME AS: ", "NOT SAVED.")
+        if name is None:
             return
         try:
             name = dos_name(name)
@@ -508,10 +514,8 @@ class MillApp:
         self.view.message(f"SAVED {moves_text(self.game.pointer)} IN {name}.")
 
     def restore_game(self) -> None:
-        name = self.chrome.read_file_name("RESTORE THE GAME FROM: ")
-        self.view.prompt("")
-        if not name:
-            self.view.message("NOTHING RESTORED.")
+        name = self.ask_file_name("RESTORE THE GAME FROM: ", "NOTHING RESTORED.")
+        if name is None:
             return
         try:
             text = self.dos.drive.read_text(name)
