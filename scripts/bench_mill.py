@@ -21,8 +21,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from programs.mill.ai import choose_move  # noqa: E402
-from programs.mill.rules import Position  # noqa: E402
+from vconsole_programs.mill.ai import choose_move  # noqa: E402
+from vconsole_programs.mill.rules import Position  # noqa: E402
 
 # (white points, black points, side to move, pieces in hand (white, black))
 PLACING = (

@@ -15,7 +15,7 @@ import json
 import sys
 import time
 
-from vconsole import monkey
+from vconsole.tools import monkey
 from vconsole.program import discover
 
 #: each program runs on these machines in turn, the events shared out between them

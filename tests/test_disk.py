@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vconsole import disk
-from vconsole.disk import DiskError, Drive, atomic_write, dos_name
+from vconsole.disk import DiskError, Drive, dos_name
 
 
 # -- names -----------------------------------------------------------------------------------

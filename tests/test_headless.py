@@ -3,18 +3,16 @@ from __future__ import annotations
 
 import threading
 
-from vconsole.disk import Drive
+from helpers import run_headless
 from vconsole.frontends import headless
 from vconsole.keyboard import Key
-from vconsole.machine import MachineConfig
 from vconsole.mouse import LEFT, RIGHT, MouseEvent
-from vconsole.program import Program, RunOptions, run_program
+from vconsole.program import Program
 
 
 def _run(main, script="", idle_limit=headless.IDLE_LIMIT_S, hook=None, **cfg):
-    prog = Program(name="T", main=main)
-    return headless.run(lambda m: run_program(m, prog, frozenset(), Drive("/nonexistent"), RunOptions(seed=1)),
-                        MachineConfig(**cfg), script, idle_limit=idle_limit, machine_hook=hook)
+    return run_headless(Program(name="T", main=main), script, drive="/nonexistent", idle_limit=idle_limit,
+                        hook=hook, **cfg)
 
 
 def test_a_long_delay_costs_no_wall_time_and_ticks_follow_the_bios_rate():

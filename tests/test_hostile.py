@@ -6,20 +6,18 @@ escapes a program becomes the DOS-style error screen and a VCONSOLE.LOG entry (v
 """
 from __future__ import annotations
 
-import errno
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from programs.mill import notation
+from helpers import run_headless
+from vconsole_programs.mill import notation
 from vconsole import errors
 from vconsole.adapters import ADAPTERS
 from vconsole.disk import Drive
-from vconsole.frontends import headless
-from vconsole.machine import MachineConfig
-from vconsole.program import Program, RunOptions, run_program
+from vconsole.program import Program
 from vconsole.render import render_frame
 from vconsole.video import DUMP_SIZE, ScreenState
 
@@ -74,8 +72,7 @@ def test_any_4000_bytes_render_on_every_adapter(data, adapter, frame, blink, bor
 def _run_guarded(main, script, drive, **cfg):
     prog = Program(name="BUGGY", main=main)
     guarded = Program(name="BUGGY", main=lambda dos: errors.guard(dos, prog, main))
-    return headless.run(lambda m: run_program(m, guarded, frozenset(), drive, RunOptions(seed=9)),
-                        MachineConfig(**cfg), script)
+    return run_headless(guarded, script, drive=drive, seed=9, **cfg)
 
 
 def _crash(dos):
@@ -152,8 +149,7 @@ def test_listeners_and_running_registry(tmp_path):
 
     prog = Program(name="T", main=main)
     guarded = Program(name="T", main=lambda dos: errors.guard(dos, prog, main))
-    headless.run(lambda m: run_program(m, guarded, frozenset(), Drive(tmp_path), RunOptions()),
-                 MachineConfig(), "k Enter", machine_hook=hook)
+    run_headless(guarded, "k Enter", drive=tmp_path, seed=None, hook=hook)
     assert seen == [True, "bad state"]
 
 

@@ -7,9 +7,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from programs.mill import ai
-from programs.mill.ai import MATE_ZONE, WIN, choose_move, evaluate, search
-from programs.mill.rules import (BLACK, COLOR_NAMES, DECLINE, WHITE, Game, Move, Options, Position,
+from vconsole_programs.mill import ai
+from vconsole_programs.mill.ai import MATE_ZONE, WIN, choose_move, evaluate, search
+from vconsole_programs.mill.rules import (BLACK, COLOR_NAMES, DECLINE, WHITE, Game, Move, Options, Position,
                                  apply, legal_moves, winner)
 
 
@@ -148,7 +148,7 @@ def test_zobrist_key_is_symmetric_to_the_move_order():
 
 
 def test_symmetries_map_mills_onto_mills():
-    from programs.mill.rules import MILL_MASKS
+    from vconsole_programs.mill.rules import MILL_MASKS
     assert len(set(ai.SYMMETRIES)) == 16
     for g in ai.SYMMETRIES:
         assert {ai._map_mask(g, m) for m in MILL_MASKS} == set(MILL_MASKS)
@@ -202,6 +202,7 @@ def _game_vs_random(seed):
     return seed, g.result() == COLOR_NAMES[ai_color], g.pointer
 
 
+@pytest.mark.slow
 def test_level_6_beats_a_random_mover_in_all_50_games():
     with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
         results = list(pool.map(_game_vs_random, range(50)))
@@ -212,7 +213,7 @@ def test_level_6_beats_a_random_mover_in_all_50_games():
 # --- evaluation ----------------------------------------------------------------------------
 
 def test_mill_features_match_a_loop_over_the_mills():
-    from programs.mill.rules import FULL, MILL_MASKS
+    from vconsole_programs.mill.rules import FULL, MILL_MASKS
     for pos in _random_positions(11, 200, min_ply=2, max_ply=80):
         me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
         empty = FULL ^ me ^ opp
@@ -247,7 +248,7 @@ def test_evaluation_sees_a_shut_in_side_to_move_as_lost():
 
 
 def test_more_material_scores_higher():
-    from programs.mill.rules import mask_of
+    from vconsole_programs.mill.rules import mask_of
     even = evaluate(mask_of([1, 5, 9, 20]), mask_of([3, 13, 17, 22]), 0, 0, False)
     up = evaluate(mask_of([1, 5, 9, 20, 11]), mask_of([3, 13, 17, 22]), 0, 0, False)
     assert up > even + 50

@@ -4,10 +4,9 @@ import random
 
 import pytest
 
-from programs.mill.notation import (EntryParser, EntryState, GameFileError, dumps, format_move,
+from vconsole_programs.mill.notation import (EntryParser, EntryState, GameFileError, dumps, format_move,
                                     loads, parse_move)
-from programs.mill.rules import (BLACK, DECLINE, WHITE, Game, Move, Options, Position, apply,
-                                 legal_moves)
+from vconsole_programs.mill.rules import (BLACK, DECLINE, WHITE, Game, Move, Options, Position, legal_moves)
 
 
 def _random_game(seed, plies=400):
@@ -107,7 +106,7 @@ def test_note_lines_and_blank_lines_are_skipped():
 
 def test_options_are_used_for_replay():
     # find a random kiddie game in which someone jumps; without the option it cannot replay
-    from programs.mill.rules import NEIGHBOURS
+    from vconsole_programs.mill.rules import NEIGHBOURS
     opts = Options(kiddie=True)
     for seed in range(200):
         g = Game(opts)

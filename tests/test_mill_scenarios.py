@@ -3,13 +3,10 @@ import time
 
 import pytest
 
-from programs.mill import PROGRAM
-from programs.mill.notation import loads
-from vconsole.disk import Drive
-from vconsole.frontends import headless
+from helpers import run_headless
+from vconsole_programs.mill import PROGRAM
+from vconsole_programs.mill.notation import loads
 from vconsole.keyboard import word_for
-from vconsole.machine import MachineConfig
-from vconsole.program import RunOptions, run_program
 
 # A finished game (Black is reduced to two pieces on the 25th move), found by random play
 # with the rules model (White taking whenever it can); written as the S command writes files.
@@ -43,10 +40,7 @@ WON_GAME = """. TOMMY'S MILL game, 25 moves
 
 
 def play(tmp_path, script, switches="S", shareware=False, hook=None, **cfg):
-    sw = PROGRAM.parse_switches([switches] if switches else [])
-    return headless.run(
-        lambda m: run_program(m, PROGRAM, sw, Drive(tmp_path), RunOptions(seed=1, shareware=shareware)),
-        MachineConfig(**cfg), script, machine_hook=hook)
+    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, hook=hook, **cfg)
 
 
 def screen(out):
@@ -60,7 +54,7 @@ def news(out):
 
 def board(out, point):
     """The centre cell of a point: a block for a piece, a small square when empty."""
-    from programs.mill.screen import CELL
+    from vconsole_programs.mill.screen import CELL
     x, y = CELL[point]
     return out.text[y][x]
 
@@ -218,9 +212,9 @@ def test_the_monkey_catches_a_piece_that_vanishes(monkeypatch):
     """Mill's invariants (record = board, nine pieces each) are checked after every input."""
     from dataclasses import replace
 
-    from programs.mill import PROGRAM as MILL
-    from programs.mill import rules
-    from vconsole import monkey
+    from vconsole_programs.mill import PROGRAM as MILL
+    from vconsole_programs.mill import rules
+    from vconsole.tools import monkey
 
     real_play = rules.Game.play
 
@@ -273,7 +267,7 @@ def test_dot_steps_a_computer_game_back_until_the_mode_changes(tmp_path):
 
 
 def test_moves_mills_and_errors_sound_on_the_speaker_unless_switched_off(tmp_path):
-    from programs.tommy import EFFECTS
+    from vconsole_programs.tommy import EFFECTS
 
     def recorder(log):
         def hook(m):

@@ -1,7 +1,7 @@
 """Tommy's Mill screen: where the 24 points, segments, numbers, pieces and the clock are drawn."""
-from programs.mill.rules import SEGMENTS, Position
-from programs.mill.screen import (CELL, CLOCK_ROW, PALETTE, MillScreen, clock_text, on_clock, point_at)
-from programs.tommy import Legend
+from vconsole_programs.mill.rules import SEGMENTS, Position
+from vconsole_programs.mill.screen import (CELL, CLOCK_ROW, PALETTE, MillScreen, clock_text, on_clock, point_at)
+from vconsole_programs.tommy import Legend
 from vconsole.video import TextScreen
 
 

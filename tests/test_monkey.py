@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from vconsole import errors, keyscript, monkey
-from vconsole.frontends import headless
+from helpers import run_headless
+from vconsole import keyscript
+from vconsole.tools import monkey
 from vconsole.keyboard import Key
-from vconsole.machine import MachineConfig
-from vconsole.program import Program, RunOptions, discover, run_program
+from vconsole.program import Program, discover
 from vconsole.disk import Drive
 
 
@@ -145,8 +145,7 @@ def test_exception_is_found_shrunk_and_reproduces_with_plain_keys(tmp_path):
     assert "--keys" in rep.text() and "--seed 3" in rep.command
     # The script replays through the ordinary headless runner, without the monkey: the
     # program's guard shows the error screen and logs the traceback.
-    out = headless.run(lambda m: run_program(m, t.program, frozenset(), Drive(tmp_path), RunOptions(seed=3)),
-                       MachineConfig(), rep.script)
+    out = run_headless(t.program, rep.script, drive=tmp_path, seed=3)
     assert out.text[0].startswith("Internal error in")
     assert "ZeroDivisionError" in (tmp_path / "VCONSOLE.LOG").read_text()
 
@@ -212,20 +211,20 @@ def test_failure_needing_a_saved_file_reports_the_drive_it_needs():
 
 # -- the command line ----------------------------------------------------------------------------------
 def test_cli_runs_and_reports_rate(capsys):
-    assert monkey.main(["shell", "--events", "300", "--seeds", "2"]) == 0
+    assert monkey.main(["command", "--events", "300", "--seeds", "2"]) == 0
     out = capsys.readouterr().out
     assert out.count("no failure") == 2 and "events/s" in out
 
 
 @pytest.mark.parametrize("argv, words", [
     (["nosuch"], "Bad command or file name - nosuch"),
-    (["shell", "--events", "0"], "--events"),
-    (["shell", "--events", "x"], "--events"),
-    (["shell", "--display", "tv"], "--display"),
-    (["shell", "--switches", "Q"], "Invalid switch"),
-    (["shell", "--replay", "@/no/such/file"], "cannot read key script"),
-    (["shell", "--replay", "NoSuchKey"], "NoSuchKey"),
-    (["shell", "--drive", "/no/such/dir"], "not a directory"),
+    (["command", "--events", "0"], "--events"),
+    (["command", "--events", "x"], "--events"),
+    (["command", "--display", "tv"], "--display"),
+    (["command", "--switches", "Q"], "Invalid switch"),
+    (["command", "--replay", "@/no/such/file"], "cannot read key script"),
+    (["command", "--replay", "NoSuchKey"], "NoSuchKey"),
+    (["command", "--drive", "/no/such/dir"], "not a directory"),
     ([], "program"),
 ])
 def test_cli_mistakes_are_one_line_and_exit_2(capsys, argv, words):
@@ -235,7 +234,7 @@ def test_cli_mistakes_are_one_line_and_exit_2(capsys, argv, words):
 
 
 def test_cli_replay_of_a_clean_script(capsys):
-    assert monkey.main(["shell", "--replay", '"ver" Enter']) == 0
+    assert monkey.main(["command", "--replay", '"ver" Enter']) == 0
     assert "without failure" in capsys.readouterr().out
 
 

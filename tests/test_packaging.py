@@ -1,7 +1,8 @@
 """A plain (non-editable) install must carry the fonts and every program package.
 
-The fonts live outside the vconsole package and the packages are listed by
-name in pyproject.toml, so a forgotten entry only shows in a real wheel.
+The fonts and the programs live in folders mapped to other package names by
+setup.py (fonts/ -> vconsole._fonts, programs/ -> vconsole_programs), so a
+mapping that misses a package only shows in a real wheel.
 """
 import shutil
 import subprocess
@@ -31,6 +32,10 @@ def test_wheel_holds_fonts_and_every_program(tmp_path):
     for name, target in project["project"]["entry-points"]["vconsole.programs"].items():
         module = target.split(":")[0].replace(".", "/")
         assert f"{module}/__init__.py" in names, f"program {name} missing from the wheel"
-    for pkg in (ROOT / "programs").iterdir():
-        if (pkg / "__init__.py").exists():
-            assert f"programs/{pkg.name}/__init__.py" in names, f"package programs.{pkg.name} not listed in pyproject"
+    for init in (ROOT / "programs").rglob("__init__.py"):
+        rel = init.relative_to(ROOT / "programs").as_posix()
+        assert f"vconsole_programs/{rel}" in names, f"programs/{rel} is missing from the wheel"
+    for init in (ROOT / "vconsole").rglob("__init__.py"):
+        rel = init.relative_to(ROOT).as_posix()
+        assert rel in names, f"{rel} is missing from the wheel"
+    assert not any(n.startswith("programs/") for n in names), "the bare 'programs' name must not be installed"

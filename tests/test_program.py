@@ -4,18 +4,18 @@ import time
 
 import pytest
 
+from helpers import run_headless
 from vconsole.clock import TICK_HZ, RealClock, VirtualClock
 from vconsole.disk import Drive
-from vconsole.frontends import headless
 from vconsole.keyboard import Key
 from vconsole.machine import Machine, MachineConfig, ProgramExit, RealTimeHost
 from vconsole.mouse import LEFT, MouseEvent
-from vconsole.program import Dos, Program, RunOptions, UnknownProgram, discover, find, run_program
+from vconsole.program import Program, UnknownProgram, discover, find, run_program
 
 
 def test_installed_programs_are_found_through_entry_points():
     progs = discover()
-    assert {"shell", "testcard", "mill"} <= set(progs)
+    assert {"command", "testcard", "mill"} <= set(progs)
     assert find("MILL") is progs["mill"] and find("mill.exe") is progs["mill"]
     assert find("Mill.COM") is progs["mill"] and find("MILL.BAT") is progs["mill"]
     for wrong in ("mill.txt", "mill.exe.exe", ".exe", "MILLEXE"):
@@ -25,8 +25,7 @@ def test_installed_programs_are_found_through_entry_points():
 
 def _run(main, script="", switches=frozenset(), tmp=None, **cfg):
     prog = Program(name="T", main=main, switches=("S",))
-    return headless.run(lambda m: run_program(m, prog, switches, Drive(tmp or "."), RunOptions(seed=3)),
-                        MachineConfig(**cfg), script)
+    return run_headless(prog, script, switches=frozenset(switches), drive=tmp or ".", seed=3, **cfg)
 
 
 def test_program_reads_keys_in_script_order_and_return_code_is_errorlevel():
@@ -224,13 +223,23 @@ def test_a_broken_entry_point_is_left_out_and_its_reason_kept(monkeypatch):
         raise ImportError("No module named 'gone'")
 
     good = Program(name="GOOD", main=lambda dos: 0)
+    misnamed = Program(name="OTHER", main=lambda dos: 0)
     eps = [FakeEntryPoint("Good", lambda: good), FakeEntryPoint("Broken", broken),
-           FakeEntryPoint("Odd", lambda: "not a program")]
+           FakeEntryPoint("Odd", lambda: "not a program"), FakeEntryPoint("alias", lambda: misnamed)]
     monkeypatch.setattr(program_module, "entry_points", lambda group: eps)
     assert discover() == {"good": good}
     assert program_module.LOAD_ERRORS == {
         "broken": "ImportError: No module named 'gone'",
-        "odd": "entry point does not name a vconsole.program.Program"}
+        "odd": "entry point does not name a vconsole.program.Program",
+        "alias": "entry point 'alias' names a program called 'OTHER'; the two must be the same"}
+
+
+def test_every_installed_program_has_its_dos_name_as_its_entry_point_name():
+    import vconsole.program as program_module
+
+    found = discover()
+    assert not program_module.LOAD_ERRORS
+    assert all(prog.name.lower() == name for name, prog in found.items())
 
 
 def test_a_program_waiting_for_input_with_a_timeout_ends_the_run_when_the_script_is_used_up():

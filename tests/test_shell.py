@@ -5,20 +5,17 @@ import importlib
 
 import pytest
 
-from programs.shell import PROGRAM as SHELL
-from vconsole.disk import Drive
+from helpers import run_headless
+from vconsole_programs.shell import PROGRAM as SHELL
 from vconsole.frontends import headless
-from vconsole.machine import MachineConfig
-from vconsole.program import Program, RunOptions, discover, run_program
+from vconsole.program import Program, discover
 
 PROMPT = "C:\\TOYS>"
-shell_main = importlib.import_module("programs.shell.main")  # the package's 'main' attribute is the function
+shell_main = importlib.import_module("vconsole_programs.shell.main")  # the package's 'main' attribute is the function
 
 
 def _shell(script: str, tmp_path, **cfg) -> headless.Outcome:
-    drive = Drive(tmp_path / "C")
-    return headless.run(lambda m: run_program(m, SHELL, frozenset(), drive, RunOptions(seed=1)),
-                        MachineConfig(**cfg), script)
+    return run_headless(SHELL, script, drive=tmp_path / "C", **cfg)
 
 
 def _lines(out) -> list[str]:

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from programs.testcard import PROGRAM
-from programs.testcard.main import (ATTRS_LEFT, ATTRS_TOP, CHARSET_LEFT, CHARSET_TOP, CURSOR_COL, CURSOR_ROW,
+from vconsole_programs.testcard import PROGRAM
+from vconsole_programs.testcard.main import (ATTRS_LEFT, ATTRS_TOP, CHARSET_LEFT, CHARSET_TOP, CURSOR_COL, CURSOR_ROW,
                                     CURSOR_SHAPES, CardSettings, draw, main)
 from vconsole.keyboard import Key
 from vconsole.render import render_frame

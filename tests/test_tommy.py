@@ -1,22 +1,17 @@
 """The Tommy's Toys chrome: switches, legend, Y/N, border, pager, time pad, sound, auto-save."""
 import pytest
 
-from programs.tommy import (AutoSave, Chrome, HitMap, Legend, Palette, TimePad, ask_yes_no, read_line,
+from helpers import run_headless
+from vconsole_programs.tommy import (AutoSave, Chrome, HitMap, Legend, Palette, TimePad, ask_yes_no, read_line,
                             read_switches, yes_no_cells)
 from vconsole.disk import Drive
-from vconsole.frontends import headless
 from vconsole.keyboard import Key
-from vconsole.machine import MachineConfig
-from vconsole.program import Program, RunOptions, run_program
 
 PALETTE = Palette(colour={"board": 0x60}, mono={"board": 0x07})
 
 
 def run(main, script="", switches="", tmp=".", **cfg):
-    prog = Program(name="TOY", main=main, switches=("S", "M", "C", "D"))
-    sw = prog.parse_switches([switches] if switches else [])
-    return headless.run(lambda m: run_program(m, prog, sw, Drive(tmp), RunOptions(seed=1)),
-                        MachineConfig(**cfg), script)
+    return run_headless(main, script, switches=switches, drive=tmp, name="TOY", **cfg)
 
 
 def make_chrome(dos, **kw):

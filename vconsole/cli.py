@@ -27,12 +27,6 @@ class CliError(Exception):
     """A command-line mistake: the message is printed as one line, exit status 2."""
 
 
-def default_drive() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("vconsole", appauthor=False)) / "TOYS"
-
-
 def _scale(text: str) -> int:
     try:
         n = int(text)
@@ -83,11 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] == "render":
-            from .render_cli import main as render_main
+            from .tools.render import main as render_main
 
             return render_main(argv[1:])
         if argv and argv[0] == "monkey":
-            from .monkey import main as monkey_main
+            from .tools.monkey import main as monkey_main
 
             return monkey_main(argv[1:])
         return _run(argv)
@@ -114,7 +108,7 @@ def _run(argv: list[str]) -> int:
                 print(f"{name.upper():10} {prog.summary}")
         return 0
     try:
-        program: Program = find(args.program or "shell")
+        program: Program = find(args.program or "command")
     except UnknownProgram:
         names = ", ".join(n.upper() for n, p in programs.items() if not p.hidden)
         raise CliError(f"Bad command or file name - {args.program}. Programs here: {names}") from None
@@ -125,6 +119,8 @@ def _run(argv: list[str]) -> int:
 
     if args.drive is not None and args.drive.exists() and not args.drive.is_dir():
         raise CliError(f"--drive {args.drive}: not a directory")  # every save would fail: say so now
+    from .frontends import default_drive
+
     drive = Drive(args.drive or default_drive())
     options = RunOptions(seed=args.seed, shareware=args.shareware)
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
@@ -139,8 +135,12 @@ def _run(argv: list[str]) -> int:
         raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
     from .frontends import window
 
-    return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
-                      title=f"vconsole - {program.name}", captures=drive.root.parent / "captures")
+    try:
+        return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
+                          title=f"vconsole - {program.name}", captures=drive.root.parent / "captures")
+    except window.NoDisplay:
+        raise CliError("there is no display here to open a window on; "
+                       "run it with --headless and --keys instead") from None
 
 
 def _headless(args, config: MachineConfig, target) -> int:

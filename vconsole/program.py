@@ -73,6 +73,12 @@ def discover() -> dict[str, Program]:
         if not isinstance(prog, Program):
             LOAD_ERRORS[ep.name.lower()] = "entry point does not name a vconsole.program.Program"
             continue
+        if prog.name.lower() != ep.name.lower():
+            # The prompt runs a program by its entry-point name and DIR shows its DOS name:
+            # two names for one program would make one of them a lie.
+            LOAD_ERRORS[ep.name.lower()] = (f"entry point {ep.name!r} names a program called "
+                                            f"{prog.name!r}; the two must be the same")
+            continue
         found[ep.name.lower()] = prog
     return dict(sorted(found.items()))
 

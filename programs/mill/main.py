@@ -12,7 +12,7 @@ from vconsole.disk import DiskError, dos_name
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 
-from programs.tommy import QUIT, Chrome, clicked_answer, left_click, mark_yes_no, right_click
+from vconsole_programs.tommy import QUIT, Chrome, clicked_answer, left_click, mark_yes_no, right_click
 
 from . import ai, help as help_text
 from .notation import (EntryParser, EntryState, GameFileError, format_move, game_file_text, options_note,

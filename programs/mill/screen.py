@@ -15,7 +15,7 @@ import textwrap
 
 from vconsole.video import COLS
 
-from programs.tommy import HitMap, Palette
+from vconsole_programs.tommy import HitMap, Palette
 
 from .notation import format_move
 from .rules import COLOR_NAMES, SEGMENTS, Game, Move, Position

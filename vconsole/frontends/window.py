@@ -61,9 +61,13 @@ def _load_pyglet():
     return pyglet
 
 
+class NoDisplay(Exception):
+    """No window can be opened here (no X server, no GL visual); the CLI says so in one line."""
+
+
 def default_captures_dir() -> Path:
     """Screenshots and recordings go beside the default DOS drive: <user data>/vconsole/captures."""
-    from ..cli import default_drive
+    from . import default_drive
 
     return default_drive().parent / "captures"
 
@@ -73,7 +77,7 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         captures: Path | None = None) -> int:
     """Run ``target(machine)`` in a window until it returns or the window is closed; its exit code.
 
-    Without a display this raises the CLI's one-line error (exit status 2).
+    Without a display this raises NoDisplay (the CLI turns it into one line and exit status 2).
     """
     try:
         pyglet = _load_pyglet()
@@ -86,10 +90,7 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
 
 
 def _no_display(error: BaseException):
-    from ..cli import CliError
-
-    reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    raise CliError(f"cannot open a window here ({reason}); use --headless with --keys") from None
+    raise NoDisplay(f"{type(error).__name__}: {error}") from None
 
 
 class WindowFrontEnd:

@@ -47,15 +47,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import errors, keyscript
-from .adapters import ADAPTERS
-from .clock import VirtualClock
-from .disk import Drive
-from .frontends.headless import IDLE_LIMIT_S, ScriptEnded, ScriptHost
-from .keyboard import CHAR_SCAN, KEYPAD, NAMED
-from .machine import Machine, MachineConfig, ProgramExit
-from .program import Program, RunOptions, UnknownProgram, discover, find, run_program
-from .switches import SwitchError
+from .. import errors, keyscript
+from ..adapters import ADAPTERS
+from ..clock import VirtualClock
+from ..disk import Drive
+from ..frontends.headless import IDLE_LIMIT_S, ScriptEnded, ScriptHost
+from ..keyboard import CHAR_SCAN, KEYPAD, NAMED
+from ..machine import Machine, MachineConfig, ProgramExit
+from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
+from ..switches import SwitchError
 
 EXIT_FAILURE, EXIT_USAGE = 1, 2
 STALL_LIMIT = 20_000  # idle calls in a row with no time passing and no event taken

@@ -13,8 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .adapters import ADAPTERS, MONITORS
-from .video import DUMP_SIZE, ScreenState
+from ..adapters import ADAPTERS, MONITORS
+from ..video import DUMP_SIZE, ScreenState
 
 EXIT_USAGE = 2
 HIDDEN_CURSOR = (0x20, 0x00)  # CX=2000h: the CRTC's "cursor off" (bit 5 of the start line)
@@ -97,8 +97,8 @@ def _read_dump(path: Path) -> bytes:
 
 def render(args: argparse.Namespace):
     """The picture for the PNG (H, W, 3 uint8): native pixels, or the 4:3 display with --scale."""
-    from .capture import to_display
-    from .render import render_frame
+    from ..capture import to_display
+    from ..render import render_frame
 
     row, col, start, end = args.cursor or (0, 0, *HIDDEN_CURSOR)
     state = ScreenState.from_dump(_read_dump(args.dump), cursor_row=row, cursor_col=col,
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         picture = render(args)
-        from .capture import save_png
+        from ..capture import save_png
 
         try:
             save_png(picture, args.png)
