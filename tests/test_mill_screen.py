@@ -1,7 +1,7 @@
 """Tommy's Mill screen: where the 24 points, segments, numbers, pieces and the clock are drawn."""
 from vconsole_programs.mill.rules import SEGMENTS, Position
 from vconsole_programs.mill.screen import (CELL, CLOCK_ROW, PALETTE, MillScreen, clock_text, on_clock, point_at)
-from vconsole_programs.tommy import Legend
+from vconsole.toolkit.legend import Legend
 from vconsole.video import TextScreen
 
 
@@ -30,10 +30,10 @@ def test_points_follow_the_numbering_of_the_instructions():
 
 def test_every_point_and_its_number_label_answer_a_click():
     for p, (x, y) in CELL.items():
-        assert point_at(x, y) == p and point_at(x - 1, y) == p and point_at(x + 1, y) == p
-        assert point_at(x + 1, y - 1) == p
-    assert point_at(22, CLOCK_ROW) is None and on_clock(22, CLOCK_ROW)
-    assert not on_clock(*CELL[12])
+        assert point_at(y, x) == p and point_at(y, x - 1) == p and point_at(y, x + 1) == p
+        assert point_at(y - 1, x + 1) == p
+    assert point_at(CLOCK_ROW, 22) is None and on_clock(CLOCK_ROW, 22)
+    assert not on_clock(*reversed(CELL[12]))
 
 
 def test_segments_are_drawn_between_their_end_points():

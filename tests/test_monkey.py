@@ -45,7 +45,7 @@ def breaks_invariant_on_alt_x(dos):
     pieces = [9, 9]
     def check():
         assert sum(pieces) == 18, f"pieces not conserved: {pieces}"
-    dos.monkey_check = check
+    dos.declare_invariant(check)
     for key in _keys(dos):
         if key.name == "Alt+X":
             pieces[0] -= 1  # a capture that forgot to land anywhere
@@ -179,7 +179,7 @@ def test_busy_keyboard_polling_is_a_hang():
 def test_polling_input_with_zero_timeout_in_a_loop_is_a_hang():
     def program(dos):
         while True:
-            dos.input(timeout_ms=0)
+            dos.input(timeout=0)
 
     failure, _ = monkey.replay(_target(program), ["a"])
     assert failure.kind == "hang" and "polls" in failure.summary

@@ -59,7 +59,7 @@ def test_waiting_for_a_key_with_the_script_used_up_ends_the_run_and_unwinds_fina
 def test_delays_run_on_the_virtual_clock():
     def main(dos):
         t0 = dos.now()
-        dos.wait(5000)
+        dos.wait(5.0)
         dos.screen.write(0, 0, f"{dos.now() - t0:.3f} {dos.ticks()}")
 
     out = _run(main)
@@ -83,11 +83,11 @@ def test_input_returns_keys_and_mouse_events_in_cells_and_times_out():
     def main(dos):
         events.append(dos.input())
         events.append(dos.input())
-        events.append(dos.input(timeout_ms=250))
+        events.append(dos.input(timeout=0.25))
 
     _run(main, "click:12,7 F1")
-    assert events[0] == MouseEvent("press", LEFT, 12, 7)
-    assert events[1] == MouseEvent("release", LEFT, 12, 7)
+    assert events[0] == MouseEvent("press", LEFT, 7, 12)
+    assert events[1] == MouseEvent("release", LEFT, 7, 12)
     assert isinstance(events[2], Key) and events[2].name == "F1"
 
 
@@ -95,7 +95,7 @@ def test_input_timeout_gives_none_without_input():
     res = []
 
     def main(dos):
-        res.append(dos.input(timeout_ms=300))
+        res.append(dos.input(timeout=0.3))
         res.append(dos.now())
 
     _run(main, "wait:1000")
@@ -193,7 +193,7 @@ def test_keys_are_typed_when_asked_so_a_long_script_survives_program_delays():
     got = []
 
     def main(dos):
-        dos.wait(1000)  # the computer's pause: a script must not overflow the buffer here
+        dos.wait(1.0)  # the computer's pause: a script must not overflow the buffer here
         while len(got) < 20:
             got.append(dos.keyboard.read().char)
 
@@ -205,7 +205,7 @@ def test_keys_after_a_wait_are_typed_ahead_during_a_delay():
     seen = []
 
     def main(dos):
-        dos.wait(1000)
+        dos.wait(1.0)
         seen.append((dos.now(), dos.keyboard.pending()))
 
     _run(main, "wait:400 x y")
@@ -247,7 +247,7 @@ def test_a_program_waiting_for_input_with_a_timeout_ends_the_run_when_the_script
 
     def main(dos):
         while True:  # a clock that redraws every second while waiting for the player
-            ev = dos.input(timeout_ms=1000)
+            ev = dos.input(timeout=1.0)
             ticks.append(ev.name if ev else round(dos.now()))
 
     out = _run(main, "a wait:2500 b")

@@ -2,12 +2,18 @@
 import pytest
 
 from helpers import run_headless
-from vconsole_programs.tommy import (AutoSave, Chrome, HitMap, Legend, Palette, TimePad, ask_yes_no, read_line,
-                            read_switches, yes_no_cells)
+from vconsole.toolkit.ask import ask_yes_no, yes_no_cells
+from vconsole.toolkit.autosave import AutoSave
+from vconsole.toolkit.hits import HitMap
+from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.legend import Legend
+from vconsole.toolkit.lineinput import read_line
+from vconsole.toolkit.theme import Palette
+from vconsole_programs.tommy import Chrome, TimePad, palette, read_switches
 from vconsole.disk import Drive
 from vconsole.keyboard import Key
 
-PALETTE = Palette(colour={"board": 0x60}, mono={"board": 0x07})
+PALETTE = palette(colour={"board": 0x60}, mono={"board": 0x07})
 
 
 def run(main, script="", switches="", tmp=".", **cfg):
@@ -126,11 +132,11 @@ def test_f7_quits_at_once_or_after_yes_when_asked_to_confirm():
         while True:
             act = c.hotkey(dos.keyboard.read())
             got.append(act)
-            if act == "quit":
+            if act == Hot.QUIT:
                 return 0
 
     out = run(main, "F7 n F7 y")
-    assert got == ["stay", "quit"] and out.exit_code == 0
+    assert got == [Hot.HANDLED, Hot.QUIT] and out.exit_code == 0
 
 
 def test_f5_pages_the_instructions_and_puts_the_screen_back_exactly():
@@ -248,7 +254,7 @@ def test_chrome_input_hands_a_legend_click_over_as_its_key():
             if isinstance(ev, Key):
                 got.append(ev.name)
             elif ev.kind == "press":  # a click's release comes as an event of its own
-                got.append((ev.col, ev.row))
+                got.append((ev.row, ev.col))
 
     run(main, "click:45,11 click:5,5 F1")
     assert got == ["F5", (5, 5), "F1"]
@@ -258,7 +264,7 @@ def test_hitmap_last_region_wins():
     h = HitMap()
     h.add(0, 0, 5, 5, "big")
     h.add_text(2, 2, "ab", "word")
-    assert h.at(3, 2) == "word" and h.at(4, 2) == "big" and h.at(6, 6) is None
+    assert h.at(2, 3) == "word" and h.at(2, 4) == "big" and h.at(6, 6) is None
 
 
 def test_palettes_must_define_the_same_roles():
@@ -269,19 +275,21 @@ def test_palettes_must_define_the_same_roles():
     assert PALETTE.pick(False)["board"] == 0x60
 
 
-def test_a_file_name_field_beeps_at_characters_dos_would_refuse(tmp_path):
+def test_a_file_name_field_beeps_and_says_which_character_dos_would_refuse(tmp_path):
     got = {}
 
     def main(dos):
         c = make_chrome(dos)
         n = len(dos.speaker.timeline)
-        got["name"] = c.read_file_name("SAVE AS: ")
+        said = []
+        got["name"] = c.read_file_name("SAVE AS: ", said.append)
         got["beeps"] = len(dos.speaker.timeline) > n
+        got["said"] = said
 
     run(main, '"a*b" Enter', tmp=tmp_path)
-    assert got == {"name": "AB", "beeps": True}
+    assert got == {"name": "AB", "beeps": True, "said": ["*"]}
     run(main, '"ab" Enter', tmp=tmp_path)
-    assert got == {"name": "AB", "beeps": False}
+    assert got == {"name": "AB", "beeps": False, "said": []}
 
 
 def test_a_program_can_name_its_own_time_pad_keys():

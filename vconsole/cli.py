@@ -126,11 +126,23 @@ def _run(argv: list[str]) -> int:
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
                            mute=args.mute, speaker_model=args.speaker)
 
+    machines: list[Machine] = []
+
     def target(machine: Machine) -> int:
+        machines.append(machine)
         return run_program(machine, program, switches, drive, options)
 
-    if args.headless or args.keys is not None:
-        return _headless(args, config, target)
+    try:
+        if args.headless or args.keys is not None:
+            return _headless(args, config, target)
+        return _window(args, config, target, program, drive)
+    finally:
+        for machine in machines:  # what the programs could not do, said where the player sees it
+            for line in machine.host_messages:
+                print(f"vconsole: {line}", file=sys.stderr)
+
+
+def _window(args, config: MachineConfig, target, program: Program, drive: Drive) -> int:
     if args.screenshot or args.dump_text:
         raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
     from .frontends import window

@@ -93,6 +93,9 @@ class Machine:
         self.speaker = Speaker(_SpeakerClock(self))
         self.speaker.muted = config.mute
         self.program_name = ""  # what the window title shows
+        # Lines for the host terminal when the run ends (Dos.warn_at_exit): what a program
+        # could not do and the player must know, e.g. a game that could not be saved.
+        self.host_messages: list[str] = []
 
     # -- waiting ----------------------------------------------------------------
     def input_waiting(self, wake: bool | str = True) -> bool:

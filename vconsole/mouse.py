@@ -33,8 +33,8 @@ class MouseEvent:
 
     kind: str  # "press" or "release"
     button: int  # LEFT, RIGHT, MIDDLE
+    row: int  # text cell, (row, col) like every screen position in the program API
     col: int
-    row: int
 
 
 @dataclass(frozen=True)
@@ -87,12 +87,12 @@ class MouseDriver:
         return self.installed and self.hide_counter >= 0
 
     def cell(self) -> tuple[int, int]:
-        """(col, row) of the text cell under the pointer."""
-        return self.x // 8, self.y // 8
+        """(row, col) of the text cell under the pointer."""
+        return self.y // 8, self.x // 8
 
     def _publish(self) -> None:
         if self.visible and not self.hardware_cursor:
-            col, row = self.cell()
+            row, col = self.cell()
             a, x = self._shown_masks
             self.screen.set_mouse_cursor(MouseCursor(row, col, a, x))
         else:
@@ -253,8 +253,8 @@ class MouseDriver:
             rec = self.presses[button] if down else self.releases[button]
             rec[0] = min(rec[0] + 1, 0xFFFF)
             rec[1], rec[2] = self.x, self.y
-            col, row = self.cell()
-            self.events.append(MouseEvent("press" if down else "release", button, col, row))
+            row, col = self.cell()
+            self.events.append(MouseEvent("press" if down else "release", button, row, col))
             self._fire((_DOWN_BITS if down else _UP_BITS)[button])
         if self.on_event:
             self.on_event()

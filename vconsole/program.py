@@ -16,11 +16,14 @@ from pathlib import Path
 from typing import Callable
 
 from . import switches as switch_parser
+from .clock import Clock
 from .disk import Drive
 from .errors import guard
-from .keyboard import Key
+from .keyboard import Key, Keyboard
 from .machine import Machine
-from .mouse import MouseEvent
+from .mouse import MouseDriver, MouseEvent
+from .speaker import Speaker
+from .video import TextScreen
 
 GROUP = "vconsole.programs"
 
@@ -96,22 +99,38 @@ def find(name: str) -> Program:
 
 
 class Dos:
-    """The services one running program gets; see DESIGN.md for the hardware behind each."""
+    """The services one running program gets; see DESIGN.md for the hardware behind each.
+
+    The contract a program is written against (docs/ARCHITECTURE.md):
+
+    * time is in **seconds** everywhere (floats): ``now()``, ``wait(seconds)``,
+      ``input(timeout=seconds)``; ``ticks()`` is the BIOS tick count, a hardware counter;
+    * screen positions are **(row, col)**, 0-based, as the BIOS takes them (DH, DL);
+    * asking whether a mouse driver is loaded (``mouse_installed``) changes nothing; a
+      program that wants the driver reset calls ``mouse.reset()`` (INT 33h function 0);
+    * a program may declare what must hold whatever is typed with ``declare_invariant``:
+      testing tools (the monkey) call ``check_invariants()`` after each input;
+    * something the player would otherwise lose silently (a game that could not be saved)
+      is said with ``warn_at_exit``: the front end prints it on the terminal when the run
+      ends, and the program's errorlevel is at least 1.
+    """
 
     def __init__(self, machine: Machine, program: Program, switches: frozenset[str] = frozenset(),
                  drive: Drive | None = None, options: RunOptions = RunOptions()) -> None:
-        self.machine = machine
-        self.program = program
-        self.switches = switches
-        self.options = options
-        self.screen = machine.screen
-        self.keyboard = machine.keyboard
-        self.mouse = machine.mouse
-        self.speaker = machine.speaker
-        self.clock = machine.clock
-        self.drive = drive or Drive(Path.cwd())
-        self.rng = random.Random(options.seed)
+        self.machine: Machine = machine
+        self.program: Program = program
+        self.switches: frozenset[str] = switches
+        self.options: RunOptions = options
+        self.screen: TextScreen = machine.screen
+        self.keyboard: Keyboard = machine.keyboard
+        self.mouse: MouseDriver = machine.mouse
+        self.speaker: Speaker = machine.speaker
+        self.clock: Clock = machine.clock
+        self.drive: Drive = drive or Drive(Path.cwd())
+        self.rng: random.Random = random.Random(options.seed)
         self._sound_on = True
+        self._invariants: list[Callable[[], None]] = []
+        self.warnings: list[str] = []
 
     # -- facts about the machine ------------------------------------------------------
     @property
@@ -125,28 +144,30 @@ class Dos:
 
     @property
     def mouse_installed(self) -> bool:
-        """INT 33h function 0's answer (resets the driver, as the real call did)."""
-        return self.mouse.reset()[0] == 0xFFFF
+        """Whether a mouse driver is loaded; unlike INT 33h function 0 it resets nothing."""
+        return self.mouse.installed
 
-    # -- time ---------------------------------------------------------------------------
+    # -- time (seconds) -------------------------------------------------------------------
     def ticks(self) -> int:
+        """BIOS ticks since start (18.2065 a second), as INT 1Ah AH=00h counts them."""
         return self.clock.ticks()
 
     def now(self) -> float:
+        """Machine time in seconds."""
         return self.clock.now()
 
-    def wait(self, ms: float) -> None:
-        """Pause for ms milliseconds of machine time (keys typed meanwhile wait in the buffer)."""
-        self.machine.delay(ms / 1000.0)
+    def wait(self, seconds: float) -> None:
+        """Pause for ``seconds`` of machine time (keys typed meanwhile wait in the buffer)."""
+        self.machine.delay(seconds)
 
     # -- input ----------------------------------------------------------------------------
-    def input(self, timeout_ms: float | None = None) -> Key | MouseEvent | None:
-        """Wait for the next key or mouse button event, or None when the timeout passes.
+    def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
+        """Wait for the next key or mouse button event, or None when ``timeout`` seconds pass.
 
         This is the loop every game of the time wrote by hand around INT 16h
         AH=01h and INT 33h AX=0005h.
         """
-        deadline = None if timeout_ms is None else self.clock.now() + timeout_ms / 1000.0
+        deadline = None if timeout is None else self.clock.now() + timeout
         while True:
             key = self.keyboard.get()
             if key is not None:
@@ -169,6 +190,21 @@ class Dos:
         self._sound_on = bool(on)
         self.speaker.muted = self.machine.config.mute or not self._sound_on
 
+    # -- what testing tools and the front end read -------------------------------------------
+    def declare_invariant(self, check: Callable[[], None]) -> None:
+        """Register ``check()``: it raises (AssertionError) when the program's state is broken."""
+        self._invariants.append(check)
+
+    def check_invariants(self) -> None:
+        """Run every declared check (the monkey calls this after each input it typed)."""
+        for check in self._invariants:
+            check()
+
+    def warn_at_exit(self, message: str) -> None:
+        """Say ``message`` on the host terminal when the run ends (one line); errorlevel >= 1."""
+        self.warnings.append(message)
+        self.machine.host_messages.append(f"{self.program.name}: {message}")
+
     def run(self, program: Program, words: list[str] = ()) -> int:
         """Run another program on this machine (the shell's EXEC); SwitchError propagates."""
         switches = program.parse_switches(list(words))
@@ -187,4 +223,5 @@ def run_program(machine: Machine, program: Program, switches: frozenset[str], dr
         machine.program_name = previous
         if not machine.stopping:
             machine.tidy()
-    return int(code or 0)
+    code = int(code or 0)
+    return max(code, 1) if dos.warnings else code

@@ -12,7 +12,7 @@ A failure is one of:
 
 * an exception escaping the program (other than ``ProgramExit``), seen through
   ``vconsole.errors`` (internal-error listener) or as it leaves ``run_program``;
-* a broken invariant: a program may set ``dos.monkey_check = fn`` at run time;
+* a broken invariant: a program declares it with ``dos.declare_invariant(fn)``;
   ``fn()`` takes no arguments, is called when the program waits after taking
   new input (so the model must be consistent at every wait), and raises (e.g. AssertionError) when its model is inconsistent.
   Only the monkey calls it, so it costs normal runs nothing;
@@ -308,11 +308,10 @@ class MonkeyHost(ScriptHost):
 
     def _check_invariants(self, machine: Machine) -> None:
         dos = errors.running(machine)
-        check = getattr(dos, "monkey_check", None)
-        if check is None:
+        if dos is None:
             return
         try:
-            check()
+            dos.check_invariants()
         except Exception as exc:
             self.fail(Failure.from_exception("invariant", exc))
 

@@ -1,4 +1,4 @@
-"""The instructions pager (F5): the text over the whole screen, then the game back exactly.
+"""A text pager (a program's instructions): the text over the whole screen, then the screen back exactly.
 
 The game screen is saved cell for cell (with the cursor) before the text is
 shown and put back afterwards, the way the originals swapped a video page,
@@ -88,7 +88,7 @@ class Pager:
                 if isinstance(ev, Key):
                     name = ev.name
                 elif self.mouse and left_click(ev):
-                    name = self.hits.at(ev.col, ev.row)
+                    name = self.hits.at(ev.row, ev.col)
                     if name is None:
                         continue
                 else:
