@@ -132,14 +132,18 @@ def _run(argv: list[str]) -> int:
         machines.append(machine)
         return run_program(machine, program, switches, drive, options)
 
+    said: list[str] = []
     try:
         if args.headless or args.keys is not None:
-            return _headless(args, config, target)
-        return _window(args, config, target, program, drive)
+            code = _headless(args, config, target)
+        else:
+            code = _window(args, config, target, program, drive)
     finally:
         for machine in machines:  # what the programs could not do, said where the player sees it
-            for line in machine.host_messages:
-                print(f"vconsole: {line}", file=sys.stderr)
+            said += machine.host_messages
+        for line in said:
+            print(f"vconsole: {line}", file=sys.stderr)
+    return max(code, 1) if said else code
 
 
 def _window(args, config: MachineConfig, target, program: Program, drive: Drive) -> int:

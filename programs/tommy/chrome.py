@@ -212,6 +212,7 @@ class Chrome:
                     self.sound.effect("error")
                     show_panel(self.dos, self.theme, f" {self.autosave.name} NOT WRITTEN ", [
                         f"{what} COULD NOT BE SAVED:", problem.upper(), "",
-                        "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."], mouse=self.mouse)
+                        "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."], mouse=self.mouse,
+                        flush=True)
         if self.dos.options.shareware and not self.dos.machine.stopping:
             startup.shareware_reminder(self.dos, self.theme, self.name, mouse=self.mouse)

@@ -102,7 +102,17 @@ def wait_any(dos, mouse: bool = True) -> Key | MouseEvent:
             return ev
 
 
-def show_panel(dos, theme, title: str, lines: Sequence[str], *, mouse: bool = True, **placement) -> Key | MouseEvent:
-    """Show a panel until any key or click; the screen comes back as it was. Returns that key or click."""
+def show_panel(dos, theme, title: str, lines: Sequence[str], *, mouse: bool = True, flush: bool = False,
+               **placement) -> Key | MouseEvent:
+    """Show a panel until any key or click; the screen comes back as it was. Returns that key or click.
+
+    ``flush``: drop keys typed before the panel appeared, so that a warning the player must
+    read is not dismissed by a key he typed ahead for something else (as DOS programs
+    emptied the BIOS buffer before an error's "press any key").
+    """
     with Panel(dos, theme, title, lines, **placement):
+        if flush:
+            dos.keyboard.flush()
+            while dos.mouse.next_event() is not None:
+                pass
         return wait_any(dos, mouse)
