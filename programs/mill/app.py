@@ -12,7 +12,7 @@ from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole_programs.tommy import Chrome
 
-from . import commands, computer, entry, help as help_text, tmpfile
+from . import commands, computer, entry, help as help_text, messages as say, tmpfile
 from .notation import EntryParser
 from .rules import BLACK, DECLINE, PIECES_PER_SIDE, WHITE, Game, GameOverError, Move, Options, Position, apply
 from .screen import LEFT_WIDTH, MSG_ROWS, NAMES, PALETTE, PROMPT_ROW, MillScreen
@@ -23,10 +23,6 @@ SHAREWARE_MAX_LEVEL = 2
 DEFAULT_LEVEL = 2
 COPYRIGHT = "TOMMY'S MILL (C) COPYRIGHT 1987-1996 BY TOMMY'S TOYS"
 CATALOG = "CATALOG #TM-064-1A"
-
-
-def moves_text(n: int) -> str:
-    return f"{n} MOVE" + ("" if n == 1 else "S")
 
 
 class MillApp:
@@ -84,7 +80,7 @@ class MillApp:
         self.clock_base, self.clock_start = 0.0, self.dos.now()
         if announce:
             self.redraw()
-            self.message("NEW GAME. WHITE PLAYS FIRST.")
+            self.message(say.new_game())
 
     def adopt(self, game: Game, elapsed: float = 0.0) -> None:
         self.new_game(announce=False)
@@ -169,9 +165,9 @@ class MillApp:
         note = self.restore_autosave()
         self.redraw()
         if note:
-            self.message(note, "error")
+            self.message(say.tmp_problem(note), "error")
         elif self.game.moves:
-            self.message(f"THE GAME FROM MILL.TMP GOES ON ({moves_text(self.game.pointer)}).")
+            self.message(say.resumed(self.game.pointer))
         try:
             while True:
                 if self.finished:
@@ -199,17 +195,17 @@ class MillApp:
                 self.entry = None
             self.view.draw_legend()
             self.draw_game()
-            self.message(f"{NAMES[side]} IS NOW PLAYED BY THE {self.players[side]}.")
+            self.message(say.side_played_by(NAMES[side], self.players[side]))
             return Hot.MODE
         if name in ("F8", "F9"):
             new = self.level + (1 if name == "F9" else -1)
             if 0 <= new <= self.max_level:
                 self.level = new
-                self.message(f"DIFFICULTY LEVEL {new}.")
+                self.message(say.level(new))
             else:
                 self.sound.effect("error")
                 if new > self.max_level and self.max_level < MAX_LEVEL:
-                    self.message(f"LEVEL {self.max_level} IS THE TOP LEVEL OF THE SHAREWARE VERSION.", "error")
+                    self.message(say.shareware_top_level(self.max_level), "error")
             self.draw_level()
             return Hot.HANDLED
         return None
@@ -221,7 +217,7 @@ class MillApp:
         try:
             self.game.play(move)
         except (ValueError, GameOverError) as exc:  # the entry parser should make this impossible
-            self.message(f"NOT POSSIBLE: {exc}".upper(), "error")
+            self.message(say.not_possible(str(exc)), "error")
             return
         what = f"PLACES ON {move.to}" if move.frm is None else f"MOVES {move.frm} TO {move.to}"
         if move.capture:
@@ -232,7 +228,7 @@ class MillApp:
             effect = "click"
         self.sound.effect(effect)
         self.draw_game()
-        self.message(f"{NAMES[color]} {what}.")
+        self.message(say.played(NAMES[color], what))
         self.check_end()
 
     def check_end(self) -> None:
@@ -245,10 +241,10 @@ class MillApp:
         winner, reason = out
         self.draw_game()
         if winner is None:
-            self.message(f"{reason}.", "winner")
+            self.message(say.result(reason, None), "winner")
             self.sound.effect("lose")
         else:
-            self.message(f"{reason}. {NAMES[winner]} WINS!", "winner")
+            self.message(say.result(reason, NAMES[winner]), "winner")
             human_won = self.players[winner] == KEYBOARD or self.players == [COMPUTER, COMPUTER]
             self.sound.effect("win" if human_won else "lose")
 
@@ -263,7 +259,7 @@ class MillApp:
     def restore_autosave(self) -> str | None:
         saved, note = self.chrome.autosave.recover(tmpfile.parse)
         if saved is None:
-            return note.upper() if note else None
+            return note
         self.adopt(saved.game, float(saved.clock))
         self.players = list(saved.players)
         self.level = min(saved.level, self.max_level)

@@ -13,16 +13,13 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
 from vconsole.toolkit.hot import Hot
 
+from . import messages as say
 from .notation import GameFileError, game_file_text, read_game_file
 from .rules import Game, GameOverError, Options
 from .screen import NAMES, PROMPT_ROW
 from .tmpfile import KEYBOARD
 
-NEW_GAME = "GAME OVER. NEW GAME (Y/N)? "
-
-
-def moves_text(n: int) -> str:
-    return f"{n} MOVE" + ("" if n == 1 else "S")
+NEW_GAME = say.new_game_question()
 
 
 def command(app, key: Key) -> Hot | None:
@@ -32,7 +29,7 @@ def command(app, key: Key) -> Hot | None:
     elif ch == "R":
         restore_game(app)
     elif ch == "X" or key.name == "Esc":
-        if app.chrome.ask(f"{NAMES[app.turn]} RESIGNS (Y/N)? "):
+        if app.chrome.ask(say.resigns(NAMES[app.turn])):
             app.resigned = app.turn
             app.check_end()
         else:
@@ -45,7 +42,7 @@ def command(app, key: Key) -> Hot | None:
         choose_options(app)
     else:
         app.sound.effect("error")
-        app.message(f"{key.name!r} IS NOT A MOVE OR A COMMAND. F5 SHOWS THE INSTRUCTIONS.", "error")
+        app.message(say.not_a_command(key.name), "error")
     return None
 
 
@@ -58,7 +55,7 @@ def between_moves(app) -> Hot | None:
     if key.char.upper() in ("S", "R", "X", ".", "/", "O") or key.name == "Esc":
         return command(app, key)
     app.sound.effect("error")
-    app.message(f"{key.name!r}: THE COMPUTER PLAYS BOTH SIDES. F2 OR F3 GIVES YOU A SIDE.", "error")
+    app.message(say.nobody_at_the_keyboard(key.name), "error")
     return None
 
 
@@ -82,7 +79,7 @@ def step(app, back: bool) -> Hot | None:
             break
     if not steps:
         app.sound.effect("error")
-        app.message("NO MOVE TO STEP BACK OVER." if back else "NO STEPPED-BACK MOVE TO REPLAY.", "error")
+        app.message(say.nothing_to_step(back), "error")
         return None
     if app.game.result() is not None:
         app.review = False  # replayed to its end: finished for good
@@ -90,15 +87,14 @@ def step(app, back: bool) -> Hot | None:
     else:
         if app.clock_start is None:
             app.clock_start = app.dos.now()
-        app.message(f"{'BACK' if back else 'FORWARD'} {moves_text(steps)}: "
-                    f"MOVE {app.game.pointer} OF {len(app.game.moves)}.")
+        app.message(say.stepped(back, steps, app.game.pointer, len(app.game.moves)))
     return None
 
 
 def ask_file_name(app, question: str, nothing: str) -> str | None:
     """The S and R file prompt; an empty answer or Esc says ``nothing`` and gives None."""
     def refused(ch: str) -> None:
-        app.message(f"{ch!r} CANNOT BE PART OF A DOS FILE NAME.", "error")
+        app.message(say.refused_name_char(ch), "error")
 
     name = app.chrome.read_file_name(question, refused)
     app.prompt("")
@@ -108,51 +104,55 @@ def ask_file_name(app, question: str, nothing: str) -> str | None:
 
 
 def save_game(app) -> None:
-    name = ask_file_name(app, "SAVE THE GAME AS: ", "NOT SAVED.")
+    name = ask_file_name(app, say.save_as(), say.not_saved())
     if name is None:
         return
     try:
         name = dos_name(name)
         if name == app.chrome.autosave.name:
-            raise DiskError(f"{name} IS KEPT FOR THE AUTOMATIC SAVE: PICK ANOTHER NAME")
-        if app.dos.drive.exists(name) and not app.chrome.ask(f"{name} EXISTS. REPLACE IT (Y/N)? "):
+            raise DiskError(say.reserved_name(name))
+        if app.dos.drive.exists(name) and not app.chrome.ask(say.replace_file(name)):
             app.prompt("")
-            app.message("NOT SAVED.")
+            app.message(say.not_saved())
             return
         app.dos.drive.write_text(name, game_file_text(app.game))
     except DiskError as exc:
         app.sound.effect("error")
-        app.message(str(exc).upper(), "error")
+        app.message(say.disk_problem(str(exc)), "error")
         return
     app.prompt("")
-    app.message(f"SAVED {moves_text(app.game.pointer)} IN {name}.")
+    app.message(say.saved(app.game.pointer, name))
 
 
 def restore_game(app) -> None:
-    name = ask_file_name(app, "RESTORE THE GAME FROM: ", "NOTHING RESTORED.")
+    name = ask_file_name(app, say.restore_from(), say.nothing_restored())
     if name is None:
         return
     try:
         text = app.dos.drive.read_text(name)
-        game = read_game_file(text)
-    except (DiskError, GameFileError, ValueError) as exc:
+    except DiskError as exc:
         app.sound.effect("error")
-        app.message(f"{name.upper()} NOT RESTORED: {exc}".upper(), "error")
+        app.message(say.not_read(str(exc)), "error")
+        return
+    try:
+        game = read_game_file(text)
+    except (GameFileError, ValueError) as exc:
+        app.sound.effect("error")
+        app.message(say.not_restored(name.upper(), str(exc)), "error")
         return
     app.adopt(game)
     app.redraw()
     if app.game.result() is not None:
         app.review = True
         app.check_end()
-        app.message(f"{name.upper()} IS A FINISHED GAME: {app.outcome()[1]}. "
-                    "PRESS . TO STEP BACK THROUGH IT.", "winner")
+        app.message(say.finished_game_read(name.upper(), app.outcome()[1]), "winner")
     else:
-        app.message(f"RESTORED {moves_text(app.game.pointer)} FROM {name.upper()}.")
+        app.message(say.restored(app.game.pointer, name.upper()))
 
 
 def choose_options(app) -> None:
-    kiddie = app.chrome.ask("KIDDIE RULE: 3 PIECES MAY JUMP (Y/N)? ")
-    last = app.chrome.ask("LAST MILL MAY BE BROKEN (Y/N)? ")
+    kiddie = app.chrome.ask(say.kiddie_question())
+    last = app.chrome.ask(say.last_mill_question())
     app.prompt("")
     options = Options(kiddie=kiddie, take_from_mill_when_only_three=last)
     game = Game(options)
@@ -161,7 +161,7 @@ def choose_options(app) -> None:
             game.play(m)
     except (ValueError, GameOverError):
         app.sound.effect("error")
-        app.message("THE MOVES PLAYED SO FAR BREAK THOSE RULES: OPTIONS UNCHANGED.", "error")
+        app.message(say.options_refused(), "error")
         return
     while game.pointer > app.game.pointer:
         game.backstep()
@@ -170,12 +170,12 @@ def choose_options(app) -> None:
     app.entry = None
     app.draw_level()
     app.draw_game()
-    app.message("RULE OPTIONS CHANGED.")
+    app.message(say.options_changed())
 
 
 def finished_turn(app) -> Hot | None:
     if app.declined:
-        app.prompt("GAME OVER. Y STARTS A NEW GAME.")
+        app.prompt(say.new_game_hint())
     else:
         app.prompt(NEW_GAME, role="question")
         mark_yes_no(app.dos.screen, NEW_GAME, PROMPT_ROW, 0, app.theme["question_key"])
@@ -203,5 +203,5 @@ def finished_turn(app) -> Hot | None:
         return step(app, back=True)
     elif ch == ".":
         app.sound.effect("error")
-        app.message("THE GAME IS OVER. SAVE IT (S) AND READ IT BACK (R) TO STEP THROUGH IT.", "error")
+        app.message(say.game_over_no_steps(), "error")
     return None

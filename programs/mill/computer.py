@@ -10,7 +10,7 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 
-from . import ai, commands
+from . import ai, commands, messages as say
 from .notation import format_move
 from .screen import NAMES
 from .tmpfile import COMPUTER, KEYBOARD
@@ -28,7 +28,7 @@ def turn(app) -> Hot | None:
     pos = app.game.position
     color = pos.turn
     who = f"{NAMES[color]} (COMPUTER)"
-    app.prompt(f"{who} IS THINKING...", role="thinking")
+    app.prompt(say.thinking(who), role="thinking")
 
     def hot(key: Key) -> Hot | None:
         done = app.hot(key)
@@ -41,7 +41,7 @@ def turn(app) -> Hot | None:
                               should_stop=should_stop)
 
     def show(move) -> None:
-        app.prompt(f"{who}: {format_move(move)}", "   ESC PLAYS IT", role="thinking")
+        app.prompt(say.best_so_far(who, format_move(move)), role="thinking")
 
     thought = app.chrome.busy(hot, stops=stop_key).think(search, pad=app.chrome.pad.seconds, on_best=show)
     why = thought.why

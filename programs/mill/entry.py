@@ -11,7 +11,7 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.hot import Hot
 
-from . import commands
+from . import commands, messages as say
 from .notation import EntryParser, EntryState
 from .rules import DECLINE
 from .screen import NAMES, on_clock, point_at
@@ -49,11 +49,11 @@ def show(app) -> None:
     pos = app.game.position
     name = NAMES[pos.turn]
     if awaiting_capture(app):
-        text = f"{name}, TAKE WHICH PIECE (0=NONE)? "
+        text = say.take_which(name)
     elif pos.placing:
-        text = f"{name}, PLACE A PIECE: "
+        text = say.place_a_piece(name)
     else:
-        text = f"{name}, YOUR MOVE: "
+        text = say.your_move(name)
     app.prompt(text, (app.entry.text if app.entry else "") + "_")
 
 
@@ -65,7 +65,7 @@ def typed(app, key) -> Hot | None:
     if app.entry.text:
         app.entry.reset()
         app.sound.effect("error")
-        app.message(f"ENTRY ABORTED BY {key.name!r}. START THE MOVE AGAIN.", "error")
+        app.message(say.entry_aborted_by(key.name), "error")
         app.draw_board()
         return None
     return commands.command(app, key)
@@ -75,12 +75,12 @@ def feed(app, ch: str) -> None:
     ev = app.entry.key(ch)
     if ev.state == EntryState.ABORTED:
         app.sound.effect("error")
-        app.message(f"ENTRY ABORTED: {ev.reason.upper()}.", "error")
+        app.message(say.entry_aborted(ev.reason), "error")
     elif ev.state == EntryState.COMPLETE:
         app.play(ev.move)
         return
     elif awaiting_capture(app):
-        app.message("A MILL! NAME THE PIECE TO TAKE, OR 0 (OR CLICK THE TIME) TO TAKE NONE.")
+        app.message(say.name_the_capture())
     app.draw_board()
 
 
@@ -88,7 +88,7 @@ def mouse(app, ev: MouseEvent) -> None:
     if right_click(ev):
         if app.entry.text:
             app.entry.reset()
-            app.message("ENTRY CLEARED.")
+            app.message(say.entry_cleared())
             app.draw_board()
         return
     if not left_click(ev):
