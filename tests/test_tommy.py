@@ -155,7 +155,7 @@ def test_f5_pages_the_instructions_and_puts_the_screen_back_exactly():
         got["cursor"] = (dos.screen.cursor_row, dos.screen.cursor_col)
 
     out = run(main, "F5 PgDn")
-    assert "line 22" in out.text[1] and "page 2 of 3" in out.text[24]
+    assert "line 22" in out.text[1] and "PAGE 2 OF 3" in out.text[24] and "ESC: BACK TO THE GAME" in out.text[24]
     run(main, "F5 PgDn Down Up PgUp End Home Esc")
     assert got == {"same": True, "cursor": (7, 9)}
 

@@ -258,3 +258,12 @@ def test_autosave_reports_a_save_it_could_not_write_and_never_raises(tmp_path):
 def test_widget_roles_exist_for_both_display_kinds():
     assert set(WIDGET_COLOUR) == set(WIDGET_MONO)
     assert set(WIDGET_MONO.values()) <= {0x07, 0x0F, 0x70, 0x01, 0x09}
+
+
+def test_pager_pages_end_at_a_blank_line_so_sections_are_not_cut():
+    from vconsole.toolkit.pager import PAGE, page_starts
+    lines = [f"a{i}" for i in range(10)] + [""] + [f"b{i}" for i in range(15)] + [""] + [f"c{i}" for i in range(5)]
+    starts = page_starts(lines)
+    assert starts == [0, 11] and len(lines) - 11 <= PAGE  # the b section starts page 2 whole
+    plain = [f"x{i}" for i in range(60)]
+    assert page_starts(plain) == [0, PAGE, 2 * PAGE]  # no blank line: full pages

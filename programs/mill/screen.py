@@ -56,7 +56,7 @@ PALETTE = palette(
           "moves_future": 0x01, "thinking": 0x0F, "winner": 0x0F},
     colour_glyphs={"white": "\u2590\u2588\u258c", "black": "\u2590\u2588\u258c", "point": "\u25a0",
                    "to_move": "\u25ba"},
-    mono_glyphs={"white": "\u2590\u2588\u258c", "black": "\u2590\u2591\u258c", "point": "\u25a0",
+    mono_glyphs={"white": "\u2590\u2588\u258c", "black": "\u2590\u25d9\u258c", "point": "\u25a0",
                  "to_move": "\u25ba"},
     colour_border=1,
 )
@@ -121,9 +121,9 @@ class MillScreen:
         for a, _, c in SEGMENTS:
             (xa, ya), (xc, yc) = CELL[a], CELL[c]
             if ya == yc:
-                scr.fill(ya, xa, ya, xc, "\u2500", th["line"])
+                scr.fill(ya, xa, ya, xc, "\u2550", th["line"])
             else:
-                scr.fill(ya, xa, yc, xa, "\u2502", th["line"])
+                scr.fill(ya, xa, yc, xa, "\u2551", th["line"])
         for p, (x, y) in CELL.items():
             label_attr = th["label_last"] if last is not None and last.to == p else th["label"]
             scr.write(y - 1, x + 1, str(p), label_attr)

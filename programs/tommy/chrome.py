@@ -32,6 +32,9 @@ from .sound import HOUSE_EFFECTS
 from .timepad import TimePad
 
 
+HELP_FOOTER = " PGUP PGDN \x18 \x19 HOME END: TURN THE PAGE    ESC: BACK TO THE GAME "
+
+
 class Chrome:
     def __init__(self, dos, *, name: str, palette: Palette, help_title: str, help_text: str,
                  confirm_quit: bool = False, speed_keys: tuple[str, str] | None = ("Up", "Down"),
@@ -102,7 +105,8 @@ class Chrome:
         return True
 
     def show_help(self) -> None:
-        show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse)
+        show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse,
+                  footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ")
 
     def hotkey(self, key: Key) -> Hot | None:
         """Handle a shared hot key: Hot.QUIT for F7 (answered yes), Hot.HANDLED, or None if not ours."""
