@@ -2,7 +2,7 @@
 (upper case, a heading per section, the sections of the original document) but written
 afresh in our own words.  Every line fits the pager's 76 columns, so nothing is re-folded."""
 
-TITLE = "TOMMY'S MILL - INSTRUCTIONS"
+TITLE = "TOMMY'S MILL - HOW TO PLAY"
 
 TEXT = """\
 TOMMY'S MILL (C) COPYRIGHT 1987-1996 BY TOMMY'S TOYS
