@@ -102,34 +102,6 @@ _CTRL_OTHER = {"2": 0x0300, "6": 0x071E, "-": 0x0C1F, "[": 0x1A1B, "]": 0x1B1D, 
 
 
 
-def _plain(word: int) -> int:
-    """A word with the BIOS's 101-key markers taken off, for naming: the standard read's
-    translation without its discarding (E0xxh keypad keys get 1Ch/35h, E0h and F0h low bytes 00h)."""
-    scan, ascii_ = word >> 8, word & 0xFF
-    if scan == 0xE0:
-        return (0x1C00 if ascii_ in (0x0D, 0x0A) else 0x3500) | ascii_
-    if scan and ascii_ in (0xE0, 0xF0):
-        return word & 0xFF00
-    return word
-
-
-# Reverse map for naming words that have no ASCII.
-_WORD_NAME: dict[int, str] = {}
-for _name, _words in NAMED.items():
-    for _mod, _w in zip(("", "Shift+", "Ctrl+", "Alt+"), _words):
-        if _w is not None and (_plain(_w) & 0xFF) == 0:
-            _WORD_NAME.setdefault(_plain(_w), _mod + _name)
-for _scan, (_lo, _hi) in _MAIN.items():
-    if _lo.isalpha():
-        _WORD_NAME.setdefault(_scan << 8, "Alt+" + _hi)
-for _ch, _scan in (_ALT_DIGITS | _ALT_PUNCT).items():
-    _WORD_NAME.setdefault(_scan << 8, "Alt+" + _ch)
-_WORD_NAME.setdefault(0x0300, "Ctrl+2")
-# Gray / shares its AH=00h word with the main '/' key, so it reads as "/".
-_GRAY_NAME = {(0x4E, 0x2B): "Gray+", (0x4A, 0x2D): "Gray-", (0x37, 0x2A): "Gray*"}
-_ASCII_NAME = {0x1B: "Esc", 0x0D: "Enter", 0x08: "Backspace", 0x09: "Tab", 0x20: "Space"}
-
-
 def standard_word(stored: int) -> int | None:
     """What INT 16h AH=00h/01h makes of a buffer word: the word, or None when it is thrown away.
 
@@ -156,6 +128,32 @@ def enhanced_word(stored: int) -> int:
     if (stored & 0xFF) == 0xF0 and stored & 0xFF00:
         return stored & 0xFF00
     return stored & 0xFFFF
+
+
+def _plain(word: int) -> int:
+    """A word with the BIOS's 101-key markers taken off, for naming: the standard read's
+    translation, without its throwing away (Ctrl+Up 8DE0h names like 8D00h)."""
+    standard = standard_word(word)
+    if standard is not None:
+        return standard
+    return word & 0xFF00 if (word & 0xFF) in (0xE0, 0xF0) else word
+
+
+# Reverse map for naming words that have no ASCII.
+_WORD_NAME: dict[int, str] = {}
+for _name, _words in NAMED.items():
+    for _mod, _w in zip(("", "Shift+", "Ctrl+", "Alt+"), _words):
+        if _w is not None and (_plain(_w) & 0xFF) == 0:
+            _WORD_NAME.setdefault(_plain(_w), _mod + _name)
+for _scan, (_lo, _hi) in _MAIN.items():
+    if _lo.isalpha():
+        _WORD_NAME.setdefault(_scan << 8, "Alt+" + _hi)
+for _ch, _scan in (_ALT_DIGITS | _ALT_PUNCT).items():
+    _WORD_NAME.setdefault(_scan << 8, "Alt+" + _ch)
+_WORD_NAME.setdefault(0x0300, "Ctrl+2")
+# Gray / shares its AH=00h word with the main '/' key, so it reads as "/".
+_GRAY_NAME = {(0x4E, 0x2B): "Gray+", (0x4A, 0x2D): "Gray-", (0x37, 0x2A): "Gray*"}
+_ASCII_NAME = {0x1B: "Esc", 0x0D: "Enter", 0x08: "Backspace", 0x09: "Tab", 0x20: "Space"}
 
 
 READS = ("enhanced", "standard")
