@@ -128,6 +128,43 @@ def test_sound_toggle_and_mute_option_both_silence_the_speaker():
     assert res == [False, True, False, True, True, True]
 
 
+def test_a_program_gets_the_enhanced_read_unless_it_asks_for_the_standard_one():
+    # IBM BIOS: AH=10h gives Ctrl+Up as 8DE0 and F11 as 8500; AH=00h throws both away and
+    # gives the gray Up as 4800.  Key names are the same either way.
+    script = "Ctrl+Up F11 Up Alt+Enter a"
+    got = {}
+
+    def main(dos):
+        keys = got.setdefault(dos.program.name, [])
+        while not keys or keys[-1][1] != "a":
+            key = dos.keyboard.read()
+            keys.append((key.word, key.name))
+
+    run_headless(Program(name="NEW", main=main), script)
+    run_headless(Program(name="OLD", main=main, keyboard="standard"), script)
+    assert got["NEW"] == [(0x8DE0, "Ctrl+Up"), (0x8500, "F11"), (0x48E0, "Up"), (0x1C00, "Alt+Enter"),
+                          (0x1E61, "a")]
+    assert got["OLD"] == [(0x4800, "Up"), (0x1E61, "a")]
+    assert Program(name="X", main=main).keyboard == "enhanced"
+    with pytest.raises(ValueError):
+        Program(name="X", main=main, keyboard="101")
+
+
+def test_the_read_a_program_chose_ends_with_it():
+    seen = []
+
+    def child(dos):
+        seen.append(dos.keyboard.read_mode)
+
+    def parent(dos):
+        seen.append(dos.keyboard.read_mode)
+        dos.run(Program(name="CHILD", main=child, keyboard="standard"))
+        seen.append(dos.keyboard.read_mode)
+
+    run_headless(Program(name="PARENT", main=parent), "")
+    assert seen == ["enhanced", "standard", "enhanced"]
+
+
 def test_runtime_tidies_the_hardware_after_the_program():
     def main(dos):
         dos.screen.set_border(4)

@@ -141,6 +141,7 @@ class Machine:
         self.speaker.nosound()
         self.speaker.muted = self.config.mute
         if self.mouse.installed:
+            self.mouse.enable()  # a program that switched the driver off (1Fh) does not take it along
             self.mouse.reset()  # hides the pointer, drops stale clicks and any 0Ch handler
         self.screen.set_blink(True)
         self.screen.set_border(0)

@@ -19,6 +19,7 @@ from . import switches as switch_parser
 from .clock import Clock
 from .disk import Drive
 from .errors import guard
+from .keyboard import READS as KEYBOARD_READS
 from .keyboard import Key, Keyboard
 from .machine import Machine
 from .mouse import MouseDriver, MouseEvent
@@ -30,7 +31,16 @@ GROUP = "vconsole.programs"
 
 @dataclass(frozen=True)
 class Program:
-    """A runnable program: its DOS name, entry function and the switches it takes."""
+    """A runnable program: its DOS name, entry function and the switches it takes.
+
+    ``keyboard`` picks the INT 16h read behind ``dos.keyboard.read()``, ``get()``,
+    ``peek()`` and ``dos.input()``: "enhanced" (AH=10h/11h, the default: every
+    key of the 101-key keyboard, F11, F12, Ctrl+Up ... included) or "standard"
+    (AH=00h/01h, for a program imitating a 1980s original written for the
+    83-key keyboard: the 101-key-only keys never arrive, they are thrown away
+    from the buffer as that original saw them).  Key names ("Up", "Gray+",
+    "F7") read the same with either.
+    """
 
     name: str  # the DOS name typed at the prompt, e.g. "MILL"
     main: Callable[["Dos"], int | None]
@@ -38,6 +48,12 @@ class Program:
     title: str = ""
     summary: str = ""  # one line for DIR and HELP
     hidden: bool = False  # not listed by DIR (e.g. the shell itself)
+    keyboard: str = "enhanced"  # the INT 16h read: "enhanced" (AH=10h) or "standard" (AH=00h)
+
+    def __post_init__(self) -> None:
+        if self.keyboard not in KEYBOARD_READS:
+            raise ValueError(f"Program {self.name!r}: keyboard must be one of {', '.join(KEYBOARD_READS)},"
+                             f" not {self.keyboard!r}")
 
     def parse_switches(self, words: list[str]) -> frozenset[str]:
         return switch_parser.parse(words, self.switches)
@@ -214,13 +230,15 @@ class Dos:
 def run_program(machine: Machine, program: Program, switches: frozenset[str], drive: Drive,
                 options: RunOptions = RunOptions()) -> int:
     """Run main(dos) to its end and tidy up; returns the DOS errorlevel."""
-    previous = machine.program_name
+    previous, previous_read = machine.program_name, machine.keyboard.read_mode
     machine.program_name = program.name
+    machine.keyboard.read_mode = program.keyboard  # the INT 16h read it asked for; the caller's comes back after
     dos = Dos(machine, program, switches, drive, options)
     try:
         code = guard(dos, program, program.main)
     finally:
         machine.program_name = previous
+        machine.keyboard.read_mode = previous_read
         if not machine.stopping:
             machine.tidy()
     code = int(code or 0)
