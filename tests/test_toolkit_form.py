@@ -231,3 +231,24 @@ def test_the_field_in_focus_and_empty_text_fields_can_be_seen(adapter):
     empty = got["out"].text[f.field_row(4)][f.field_col:f.field_col + 8]
     # in colour the field's background shows it; in mono its dots do
     assert empty == ("\u00b7" * 8 if adapter == "mda" else " " * 8)
+
+
+SLOTS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+@pytest.mark.parametrize("script, answer", [("q", "Q"), ("7", "7"), ("F1 ! Enter s", "S"), ("Esc", None),
+                                            ("click:40,12 rclick:40,12", None)])
+def test_ask_key_takes_one_of_the_keys_it_names(script, answer):
+    from vconsole.toolkit.form import ask_key
+    got, seen = {}, []
+
+    def main(dos):
+        before = dos.screen.dump()
+        got["key"] = ask_key(dos, PALETTE.pick(False), "SAVE SETUP", ["PRESS A LETTER OR A NUMBER"], SLOTS,
+                             hotkey=lambda k: seen.append(k.name))
+        got["back"] = before == dos.screen.dump()
+
+    run_headless(main, script)
+    assert got["key"] == answer and got["back"]
+    if script.startswith("F1"):
+        assert seen == ["F1", "!", "Enter"]

@@ -231,3 +231,11 @@ def test_handle_ignores_mouse_events_when_the_mouse_is_off():
     menu.mouse, menu.used = False, True
     assert menu.handle(MouseEvent("press", LEFT, 0, 0)) is None and menu.used is False
     assert Key(word_for("Up")).name == "Up"
+
+
+@pytest.mark.parametrize("near, corner", [((3, 10), (3, 10)), ((24, 79), (25 - 8, 80 - 8)), ((-2, -5), (0, 0))])
+def test_a_menu_pops_up_at_a_click_and_stays_on_the_screen(near, corner):
+    m = Menu(None, PALETTE.pick(False), PANEL, near=near)
+    assert (m.top, m.left) == corner
+    top, left, bottom, right = m.bounds()
+    assert bottom <= 24 and right <= 79

@@ -1,4 +1,5 @@
-"""Small forms: a few labelled fields in a pop-up (player names, a game's options).
+"""Small forms: a few labelled fields in a pop-up (player names, a game's options), and a
+panel that asks for a single key (a setup slot, A-Z or 0-9).
 
 Fields: ``Text`` (a width, the characters allowed, upper case), ``Number`` (a range:
 typed digits, or Left/Right and +/- to step), ``YesNo`` and ``Choice``.  A value outside
@@ -25,7 +26,7 @@ from vconsole.video import COLS
 
 from .hits import HitMap, left_click, right_click
 from .hot import STOPS
-from .popup import MAX_WIDTH, Panel, fold, show_panel
+from .popup import MAX_WIDTH, Panel, fold, show_panel, wait_any
 
 LEFT_MARK, RIGHT_MARK = "\x11", "\x10"  # CP437 triangles either side of a value that steps
 STEP_DOWN = ("Left", "-", "Gray-")
@@ -577,3 +578,24 @@ def player_names(dos, theme, *, count: int = 6, least: int = 2, width: int = 12,
     answer = Form(dos, theme, title, fields, mouse=mouse, check=check, hotkey=hotkey,
                   notes=[f"AT LEAST {least} PLAYERS, PLEASE"]).run()
     return None if answer is None else [answer[f"p{i}"] for i in range(count) if answer[f"p{i}"]]
+
+
+def ask_key(dos, theme, title: str, lines: Sequence[str], keys: str, *, mouse: bool = True,
+            hotkey: Callable[[Key], Any] | None = None) -> str | None:
+    """A panel asking for one key of ``keys`` (Anciento's "press a letter or a number" for a
+    setup slot): that key, upper case, or None for Esc or the right button.  Other keys are
+    passed to ``hotkey`` (a result in ``hot.STOPS`` gives None); left clicks are ignored."""
+    allowed = keys.upper()
+    with Panel(dos, theme, f" {title} " if title else "", lines):
+        while True:
+            ev = wait_any(dos, mouse)
+            if isinstance(ev, Key):
+                ch = ev.char.upper()
+                if ev.name == "Esc":
+                    return None
+                if ch and ch in allowed:
+                    return ch
+                if hotkey is not None and hotkey(ev) in STOPS:
+                    return None
+            elif right_click(ev):
+                return None

@@ -186,13 +186,14 @@ def enter_name(dos, theme, *, title: str = "NEW HIGH SCORE", lines: Sequence[str
 def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", extra: dict[str, str] | None = None,
               title: str = "HIGH SCORES", ask: Sequence[str] = ("YOUR SCORE MAKES THE TABLE.", "TYPE YOUR NAME:"),
               initial: str = "", mouse: bool = True, score_text: Callable[[int], str] = str,
-              columns: Sequence[str] = ()) -> tuple[int | None, str | None]:
+              columns: Sequence[str] = (), upper: bool = True,
+              width: int = NAME_WIDTH) -> tuple[int | None, str | None]:
     """A finished game's score: if it qualifies, ask the name, insert, save and show the table
     with it marked.  Returns (rank or None, the save's failure message or None); a score
     that does not qualify, or Esc at the name, changes nothing."""
     if not table.qualifies(score):
         return None, None
-    name = enter_name(dos, theme, lines=ask, initial=initial, mouse=mouse)
+    name = enter_name(dos, theme, lines=ask, initial=initial, mouse=mouse, upper=upper, width=width)
     if name is None:
         return None, None
     rank = table.insert(Entry(name, score, date, dict(extra or {})))

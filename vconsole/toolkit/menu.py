@@ -300,7 +300,8 @@ class _Choices:
 class Menu(_Choices):
     """A column of items, framed (a pop-up) or bare (a resident menu down a screen edge).
 
-    Placed at (top, left), or centred.  ``width`` is the inside width (default: the longest
+    Placed at (top, left), or with its corner at ``near`` (a click) moved in to fit the screen,
+    or centred.  ``width`` is the inside width (default: the longest
     label or the title, with a space each side); ``rows`` the most items shown at once: a
     longer list scrolls, with arrows on the frame saying there is more (a click on one
     turns a page).  ``footer`` is a short hint written into the bottom edge of the frame.
@@ -310,7 +311,8 @@ class Menu(_Choices):
 
     def __init__(self, dos, theme, items, *, title: str = "", top: int | None = None,
                  left: int | None = None, width: int | None = None, rows: int | None = None,
-                 frame: bool = True, double: bool = False, footer: str = "", **kw) -> None:
+                 frame: bool = True, double: bool = False, footer: str = "",
+                 near: tuple[int, int] | None = None, **kw) -> None:
         super().__init__(dos, theme, items, **kw)
         self.title, self.frame, self.double, self.footer = title, frame, double, footer
         edge = 1 if frame else 0
@@ -322,6 +324,8 @@ class Menu(_Choices):
         room = ROWS - 2 * edge
         self.rows = max(1, min(len(self.items) or 1, rows or room, room))
         h, w = self.rows + 2 * edge, self.inner + 2 * edge
+        if near is not None:  # pop up at a click, moved in so that all of it is on the screen
+            top, left = min(max(0, near[0]), ROWS - h), min(max(0, near[1]), COLS - w)
         self.top = top if top is not None else max(0, (ROWS - h) // 2)
         self.left = left if left is not None else max(0, (COLS - w) // 2)
         if self.top + h > ROWS or self.left + w > COLS or self.top < 0 or self.left < 0:
