@@ -50,8 +50,8 @@ def test_odd_shaped_board_has_49_squares_and_clicks_only_land_on_them():
     assert [sum(1 for c in range(7) if b.is_square(r, c)) for r in range(9)] == list(PEARL_ROWS)
     top, left, bottom, right = b.rect(0, 0)  # not a square of the board
     assert b.square_at(top, left) is None
-    t, l, bo, ri = b.rect(0, 2)
-    assert b.square_at(t, l) == (0, 2) and b.square_at(bo, ri) == (0, 2)
+    t, lf, bo, ri = b.rect(0, 2)
+    assert b.square_at(t, lf) == (0, 2) and b.square_at(bo, ri) == (0, 2)
 
 
 def test_a_board_off_the_screen_is_refused():
@@ -165,14 +165,14 @@ def test_cursor_mark_paints_and_puts_back_exactly(adapter, style):
         scr = dos.screen
         b = Board(4, 4, top=2, left=2, cell_h=2, cell_w=4, gap_h=1, gap_w=1)
         for r, c in b.squares():
-            t, l, bo, ri = b.rect(r, c)
-            scr.fill(t, l, bo, ri, "x", 0x07)
+            t, lf, bo, ri = b.rect(r, c)
+            scr.fill(t, lf, bo, ri, "x", 0x07)
         before = scr.dump()
         mark = CursorMark(scr, b, th["cursor"], style)
         mark.show((1, 2))
-        t, l, bo, ri = b.rect(1, 2)
+        t, lf, bo, ri = b.rect(1, 2)
         got["painted"] = scr.dump() != before
-        got["attr"] = scr.read(t, l)[1] if style in ("attr", "invert") else None
+        got["attr"] = scr.read(t, lf)[1] if style in ("attr", "invert") else None
         mark.show((1, 2))  # showing it again where it is changes nothing
         mark.show((3, 3))
         mark.hide()

@@ -7,7 +7,7 @@ from helpers import run_headless
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import LEFT, MouseEvent
 from vconsole.toolkit.hot import Hot
-from vconsole.toolkit.menu import DOWN_MARK, UP_MARK, Item, Menu, MenuBar, as_items, choose
+from vconsole.toolkit.menu import Item, Menu, MenuBar, as_items, choose
 from vconsole.toolkit.theme import Palette
 
 PALETTE = Palette({}, {})
@@ -107,7 +107,8 @@ def test_hot_key_can_be_given_and_values_differ_from_labels():
     assert run_menu("l", make=menu)["value"] == 6
     got = run_menu("", make=menu)
     m = got["menu"]
-    assert got["out"].state.cells[m.item_top + 1, m.item_left + 1 + "SELECT A GAME".index("E"), 1] == got["theme"]["menu_key"]
+    e_col = m.item_left + 1 + "SELECT A GAME".index("E")
+    assert got["out"].state.cells[m.item_top + 1, e_col, 1] == got["theme"]["menu_key"]
 
 
 def test_none_is_not_an_item_value():
@@ -126,7 +127,8 @@ def test_a_long_list_scrolls_and_says_there_is_more():
     m = got["menu"]
     assert m.first == 9 and m.more_above and m.more_below
     right = m.left + m.inner + 1
-    assert got["out"].text[m.item_top][right] == "\u2191" and got["out"].text[m.item_top + 7][right] == "\u2193"
+    assert got["out"].text[m.item_top][right] == "\u2191"  # CP437 18h
+    assert got["out"].text[m.item_top + 7][right] == "\u2193"  # CP437 19h
     # a click on the down arrow turns a page, then a click picks what is shown there
     got = run_menu(f"click:{right},{m.item_top + 7} click:{m.item_left + 1},{m.item_top}", make=make)
     assert got["value"] == "NAME08" and got["restored"]

@@ -22,7 +22,6 @@ from typing import Any, Callable, Mapping, Sequence
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
-from vconsole.video import COLS
 
 from .hits import HitMap, left_click, right_click
 from .hot import STOPS

@@ -110,7 +110,7 @@ class HiScoreTable:
             score, date, name, *extra = parts
             if not name.strip():
                 raise ValueError(f"line {n}: no name")
-            out.append(Entry(name, int(score), date, dict(zip(self.fields, extra))))
+            out.append(Entry(name, int(score), date, dict(zip(self.fields, extra, strict=True))))
         return out
 
     def load(self) -> str | None:
@@ -156,7 +156,8 @@ def show_table(dos, theme, table: HiScoreTable, *, title: str = "HIGH SCORES", m
     """The table in a panel until a key or a click; place ``mark`` (a rank) lit. Screen put back."""
     lines = table_lines(table, score_text=score_text, columns=columns, dates=dates)
     body = lines + (["", ""] if footer else [])  # the footer is centred in below
-    with Panel(dos, theme, f" {title} " if title else "", body, role="table", frame_role="table_frame", title_role="table_title") as p:
+    with Panel(dos, theme, f" {title} " if title else "", body, role="table", frame_role="table_frame",
+               title_role="table_title") as p:
         if mark is not None and 1 <= mark <= len(lines):
             dos.screen.set_attr(p.top + mark, p.left + 1, theme["table_mark"], p.width - 2)
         if footer:
@@ -171,7 +172,8 @@ def enter_name(dos, theme, *, title: str = "NEW HIGH SCORE", lines: Sequence[str
     A blank answer is not a name: the panel keeps asking until one is typed or Esc.
     """
     body = list(lines) + ["", ""]
-    with Panel(dos, theme, f" {title} " if title else "", body, width=max(width + 2, len(title) + 4, *(len(x) for x in lines)),
+    inner = max(width + 2, len(title) + 4, *(len(x) for x in lines))
+    with Panel(dos, theme, f" {title} " if title else "", body, width=inner,
                role="popup", frame_role="popup_frame", title_role="popup_title") as p:
         row = p.top + len(p.lines)
         while True:

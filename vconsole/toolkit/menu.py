@@ -449,7 +449,7 @@ class MenuBar(_Choices):
     def draw(self) -> None:
         scr, th = self.dos.screen, self.theme
         scr.fill(self.row, self.left, self.row, self.right, " ", th["menu"])
-        for i, (it, (c, w)) in enumerate(zip(self.items, self.cells)):
+        for i, (it, (c, w)) in enumerate(zip(self.items, self.cells, strict=True)):
             self._label(self.row, c, w, it, self.arrows and i == self.current)
 
 
