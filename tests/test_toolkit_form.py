@@ -187,6 +187,8 @@ def test_fields_refuse_impossible_set_ups():
         Number("x", "X", lo=1, hi=5, initial=9)
     with pytest.raises(ValueError):
         Choice("x", "X", options=[])
+    with pytest.raises(ValueError):
+        Form(None, PALETTE.pick(False), "TOO MANY", [Number(f"n{i}", f"N{i}") for i in range(20)])
 
 
 @pytest.mark.parametrize("adapter", ADAPTERS)

@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
+from vconsole.video import ROWS
 
 from .hits import HitMap, left_click, right_click
 from .hot import STOPS
@@ -334,6 +335,8 @@ class Form:
             raise ValueError("form fields are wider than the screen")
         # rows inside the frame: blank, the fields, blank, message rows, the buttons
         lines = [""] * (len(self.fields) + 3 + self.msg_rows)
+        if len(lines) + 2 > ROWS:
+            raise ValueError(f"a form of {len(self.fields)} fields is taller than the screen")
         self.panel = Panel(dos, theme, f" {title} " if title else "", lines, top=top, left=left, width=self.inner,
                            role="form", frame_role="form_frame", title_role="form_title")
         self.focus = 0  # index into fields + buttons
