@@ -31,14 +31,14 @@ WIDGET_COLOUR: dict[str, int] = {
     "popup": 0x3F, "popup_frame": 0x3F, "popup_title": 0x3E,
     # forms
     "form": 0x70, "form_frame": 0x70, "form_title": 0x74, "form_label": 0x70, "form_field": 0x1F,
-    "form_field_active": 0x4F, "form_hint": 0x78,
+    "form_field_active": 0x4F, "form_hint": 0x70, "form_error": 0x74,
     # tables (high scores)
     "table": 0x1F, "table_frame": 0x1B, "table_title": 0x1E, "table_mark": 0x4F,
     # board cursor
     "cursor": 0x4F,
     # cards: faces, backs, empty places, a picked card
     "card_red": 0x74, "card_black": 0x70, "card_back": 0x19, "card_empty": 0x08, "card_selected": 0x4F,
-    "card_red_selected": 0x4E, "card_black_selected": 0x4F,
+    "card_red_selected": 0x4E, "card_black_selected": 0x4F, "card_more": 0x78,
 }
 WIDGET_MONO: dict[str, int] = {
     "screen": 0x07, "frame": 0x07, "title": 0x0F,
@@ -49,11 +49,11 @@ WIDGET_MONO: dict[str, int] = {
     "menu_bar_key": 0x70, "menu_disabled": 0x01,
     "popup": 0x07, "popup_frame": 0x0F, "popup_title": 0x0F,
     "form": 0x07, "form_frame": 0x07, "form_title": 0x0F, "form_label": 0x07, "form_field": 0x0F,
-    "form_field_active": 0x70, "form_hint": 0x07,
+    "form_field_active": 0x70, "form_hint": 0x07, "form_error": 0x0F,
     "table": 0x07, "table_frame": 0x07, "table_title": 0x0F, "table_mark": 0x70,
     "cursor": 0x70,
     "card_red": 0x70, "card_black": 0x70, "card_back": 0x07, "card_empty": 0x07, "card_selected": 0x0F,
-    "card_red_selected": 0x0F, "card_black_selected": 0x0F,
+    "card_red_selected": 0x0F, "card_black_selected": 0x0F, "card_more": 0x07,
 }
 
 
