@@ -290,3 +290,17 @@ def test_a_program_waiting_for_input_with_a_timeout_ends_the_run_when_the_script
     out = _run(main, "a wait:2500 b")
     assert ticks == ["a", 1, 2, "b"] and out.exit_code is None
     assert out.elapsed == pytest.approx(2.5)
+
+
+def test_the_dos_date_is_the_switch_on_time_plus_machine_time():
+    import datetime
+    got = []
+
+    def main(dos):
+        got.append(dos.datetime())
+        dos.wait(90)
+        got.append(dos.datetime())
+
+    start = datetime.datetime(1996, 5, 9, 12, 0, 0).timestamp()
+    run_headless(main, "", start_time=start)
+    assert got == [datetime.datetime(1996, 5, 9, 12, 0, 0), datetime.datetime(1996, 5, 9, 12, 1, 30)]

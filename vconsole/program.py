@@ -9,6 +9,7 @@ and simply returns when done; the runtime tidies the hardware up afterwards.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import random
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -171,6 +172,14 @@ class Dos:
     def now(self) -> float:
         """Machine time in seconds."""
         return self.clock.now()
+
+    def datetime(self) -> _dt.datetime:
+        """The DOS date and time (INT 21h AH=2Ah/2Ch): the switch-on time plus machine time.
+
+        Taken from the machine, not read from the host each time, so that a replayed run
+        (which keeps the switch-on time) shows the same dates, e.g. in a high-score table.
+        """
+        return _dt.datetime.fromtimestamp(self.machine.start_time + self.clock.now())
 
     def wait(self, seconds: float) -> None:
         """Pause for ``seconds`` of machine time (keys typed meanwhile wait in the buffer)."""
