@@ -35,7 +35,6 @@ import json
 import math
 import random
 import shlex
-import shutil
 import signal
 import string
 import sys
@@ -43,7 +42,7 @@ import tempfile
 import threading
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -51,7 +50,7 @@ from .. import errors, keyscript
 from ..adapters import ADAPTERS
 from ..clock import VirtualClock
 from ..disk import Drive
-from ..frontends.headless import IDLE_LIMIT_S, ScriptEnded, ScriptHost
+from ..frontends.headless import IDLE_LIMIT_S, ScriptHost
 from ..keyboard import CHAR_SCAN, KEYPAD, NAMED
 from ..machine import Machine, MachineConfig, ProgramExit
 from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
