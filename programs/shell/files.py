@@ -14,7 +14,8 @@ from vconsole.video import COLS, ROWS
 
 from .cmdline import Args
 from .console import CTRL_Z, Screen, ask_yes_no, more, read_line, say, wait_key
-from .names import DEVICES, DIRECTORY, SERIAL, VOLUME, ShellError, check_pattern, is_program, listing, place_free
+from .names import (DEVICES, DIRECTORY, SERIAL, VOLUME, ShellError, check_pattern, is_program, listing, place_free,
+                    programs)
 
 if TYPE_CHECKING:
     from .main import Shell
@@ -174,17 +175,18 @@ def del_(sh: "Shell", args: Args, out) -> None:
     if "P" not in switches and _everything(pattern):
         if not ask_yes_no(sh.dos, "All files in directory will be deleted!\nAre you sure (Y/N)?"):
             return
-    found = listing(drive, pattern)
+    progs = programs()
+    found = listing(drive, pattern, progs)
     if not found:
         raise ShellError("File not found")
-    programs = [e for e in found if is_program(e.name)]
+    protected = [e for e in found if e.name in progs]
     for e in found:
-        if e in programs:
+        if e in protected:
             continue
         if "P" in switches and not ask_yes_no(sh.dos, f"{e.name},    Delete (Y/N)?"):
             continue
         drive.delete(e.name)
-    if programs and len(programs) == len(found):
+    if protected and len(protected) == len(found):
         raise ShellError("Access denied")
 
 
@@ -204,13 +206,14 @@ def ren(sh: "Shell", args: Args, out) -> None:
         raise ShellError("Invalid path or file name")
     pattern, target = check_pattern(source), _target_pattern(args.params[1])
     drive = sh.dos.drive
-    found = listing(drive, pattern)
+    progs = programs()
+    found = listing(drive, pattern, progs)
     if not found:
         raise ShellError("Duplicate file name or file not found")
     trouble = None
     for e in found:
         new = dos_rename_target(target, e.name)
-        if is_program(e.name) or is_program(new):
+        if e.name in progs or new in progs:
             trouble = trouble or "Access denied"
             continue
         if new == e.name:
@@ -237,13 +240,14 @@ def copy(sh: "Shell", args: Args, out) -> None:
     source = place_free(source_typed) or "*.*"
     pattern = check_pattern(source)
     drive = sh.dos.drive
-    found = listing(drive, pattern)
+    progs = programs()
+    found = listing(drive, pattern, progs)
     if not found:
         raise ShellError(f"File not found - {source}\n{0:>9} file(s) copied")
     if target in DEVICES:
         copied = 0
         for e in found:
-            if is_program(e.name):
+            if e.name in progs:
                 raise ShellError(f"Access denied\n{copied:>9} file(s) copied")
             if target == "CON":
                 out.write(text_of(drive.read_bytes(e.name)))
@@ -256,7 +260,7 @@ def copy(sh: "Shell", args: Args, out) -> None:
     if joined:  # DOS joins several files copied to one name into that file
         parts = []
         for e in found:
-            if is_program(e.name) or is_program(target):
+            if e.name in progs or target in progs:
                 raise ShellError(f"Access denied\n{copied:>9} file(s) copied")
             out.write(e.name + "\n")
             parts.append(drive.read_bytes(e.name))
@@ -267,7 +271,7 @@ def copy(sh: "Shell", args: Args, out) -> None:
         new = dos_rename_target(target_pattern, e.name) if target_pattern else e.name
         if new == e.name:
             raise ShellError(f"File cannot be copied onto itself\n{copied:>9} file(s) copied")
-        if is_program(e.name) or is_program(new):
+        if e.name in progs or new in progs:
             raise ShellError(f"Access denied\n{copied:>9} file(s) copied")
         if wildcard(source):
             out.write(e.name + "\n")

@@ -89,13 +89,14 @@ def programs() -> dict[str, Program]:
     return {exe_name(p): p for p in discover().values() if not p.hidden}
 
 
-def listing(drive: Drive, pattern: str = "*.*") -> list[DirEntry]:
+def listing(drive: Drive, pattern: str = "*.*", progs: dict[str, Program] | None = None) -> list[DirEntry]:
     """What the directory holds that matches: the programs first, then the drive's files by name.
 
     A host file whose name is taken by a program's NAME.EXE is not shown: the
-    program is what that name means here.
+    program is what that name means here.  ``progs``: programs() already
+    looked up (finding the installed programs takes milliseconds).
     """
-    progs = programs()
+    progs = programs() if progs is None else progs
     found = [exe_entry(p) for name, p in progs.items() if dos_match(pattern, name)]
     found += [e for e in drive.match(pattern) if e.name not in progs]
     return found
