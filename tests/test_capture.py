@@ -146,7 +146,8 @@ def test_fit_is_the_largest_exact_4_3_picture(adapter, area):
     assert f.width <= area[0] and f.height <= area[1]
     bigger = fit(10 ** 5, 10 ** 5, adapter)  # the band rule at any size: the native band in proportion
     a = ADAPTERS[adapter]
-    assert f.band_x == round(a.band()[0] * f.active_w / a.width) and f.band_y == round(a.band()[1] * f.active_h / a.height)
+    assert f.band_x == round(a.band()[0] * f.active_w / a.width)
+    assert f.band_y == round(a.band()[1] * f.active_h / a.height)
     m = f.active_w // 4 + 1  # one step larger no longer fits
     bx, by = round(a.band()[0] * 4 * m / a.width), round(a.band()[1] * 3 * m / a.height)
     assert 4 * m + 2 * bx > area[0] or 3 * m + 2 * by > area[1]
@@ -183,14 +184,16 @@ def test_sharp_display_is_never_blurry(adapter, size):
     f = fit(*size, adapter)
     shown = sharp_display(_testcard(adapter), adapter, f).astype(int)
     bx, by = ADAPTERS[adapter].band()
-    xs, ys = sharp_coords(f.active_w, ADAPTERS[adapter].width, bx), sharp_coords(f.active_h, ADAPTERS[adapter].height, by)
+    a = ADAPTERS[adapter]
+    xs, ys = sharp_coords(f.active_w, a.width, bx), sharp_coords(f.active_h, a.height, by)
     x0, y0 = np.floor(xs - 0.5).astype(int), np.floor(ys - 0.5).astype(int)
     corners = [frame[np.clip(y0 + dy, 0, None)[:, None], np.clip(x0 + dx, 0, None)[None, :]]
                for dy in (0, 1) for dx in (0, 1)]
     lo, hi = np.minimum.reduce(corners), np.maximum.reduce(corners)
     assert ((shown >= lo) & (shown <= hi)).all()
     exact = np.isclose(xs % 1, 0.5)[None, :] & np.isclose(ys % 1, 0.5)[:, None]
-    assert np.array_equal(shown[exact], frame[np.floor(ys).astype(int)[:, None], np.floor(xs).astype(int)[None, :]][exact])
+    nearest = frame[np.floor(ys).astype(int)[:, None], np.floor(xs).astype(int)[None, :]]
+    assert np.array_equal(shown[exact], nearest[exact])
     # along each axis all but one display pixel per native pixel is flat native colour
     for c, native, shown_n in ((xs, ADAPTERS[adapter].width, f.active_w), (ys, ADAPTERS[adapter].height, f.active_h)):
         assert np.isclose(c % 1, 0.5).sum() >= shown_n - native

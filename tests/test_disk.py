@@ -393,7 +393,8 @@ def test_dos_wildcards_match_as_find_first_did(pattern, name, hit):
 
 
 @pytest.mark.parametrize("pattern,name,new", [
-    ("*.OLD", "MILL.SAV", "MILL.OLD"), ("GAME?.OLD", "GAME1.MIL", "GAME1.OLD"), ("OLD?.MIL", "GAME1.MIL", "OLDE.MIL"), ("NEW.*", "MILL.SAV", "NEW.SAV"),
+    ("*.OLD", "MILL.SAV", "MILL.OLD"), ("GAME?.OLD", "GAME1.MIL", "GAME1.OLD"), ("OLD?.MIL", "GAME1.MIL", "OLDE.MIL"),
+    ("NEW.*", "MILL.SAV", "NEW.SAV"),
     ("*.", "MILL.SAV", "MILL"), ("X", "MILL.SAV", "X"), ("??X*.*", "MILL.SAV", "MIXL.SAV"),
 ])
 def test_rename_targets_keep_the_source_where_the_pattern_has_wildcards(pattern, name, new):

@@ -460,7 +460,8 @@ def test_date_and_time_come_from_the_host_and_setting_is_refused(tmp_path, monke
 
 
 @pytest.mark.parametrize("text,ok", [("3-9-93", True), ("03/09/1993", True), ("2-29-92", True), ("2-29-93", False),
-                                     ("13-1-93", False), ("1-1-79", True), ("1-1-1979", False), ("1.1.2099", True), ("tomorrow", False)])
+                                     ("13-1-93", False), ("1-1-79", True), ("1-1-1979", False), ("1.1.2099", True),
+                                     ("tomorrow", False)])
 def test_date_validation(text, ok):
     assert shell_system.valid_date(text) is ok
 

@@ -24,7 +24,8 @@ PAGE = ROWS - 2  # DIR /P: rows of listing before "Press any key", the pause lin
 
 
 def header() -> list[str]:
-    return ["", f" Volume in drive C is {VOLUME}", f" Volume Serial Number is {SERIAL}", f" Directory of {DIRECTORY}", ""]
+    return ["", f" Volume in drive C is {VOLUME}", f" Volume Serial Number is {SERIAL}",
+            f" Directory of {DIRECTORY}", ""]
 
 
 def short_time(when: datetime.datetime) -> str:

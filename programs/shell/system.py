@@ -96,7 +96,8 @@ def _date_text(d: datetime.date) -> str:
 
 
 def _time_text(t: datetime.datetime) -> str:
-    return f"{t.hour % 12 or 12:>2}:{t.minute:02d}:{t.second:02d}.{t.microsecond // 10000:02d}{'a' if t.hour < 12 else 'p'}"
+    hundredths = t.microsecond // 10000
+    return f"{t.hour % 12 or 12:>2}:{t.minute:02d}:{t.second:02d}.{hundredths:02d}{'a' if t.hour < 12 else 'p'}"
 
 
 def valid_date(text: str) -> bool:
