@@ -206,3 +206,49 @@ def test_subprocess_bad_token_and_monkey_usage():
     assert r.returncode == 2 and "Traceback" not in r.stderr and "F99" in r.stderr
     r = _run("monkey", "nosuch")
     assert r.returncode == 2 and r.stderr.startswith("vconsole monkey: Bad command or file name")
+
+
+# -- small things a player notices ---------------------------------------------------------------------------
+def test_version(capsys):
+    from vconsole import __version__
+
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"vconsole {__version__}\n"
+
+
+def test_a_text_that_is_not_a_key_name_is_told_how_to_type_it(capsys):
+    assert cli.main(["mill", "--headless", "--keys", "17 Enter"]) == 2
+    assert _err_line(capsys) == 'vconsole: \'17\' is not a key name; to type it, write "17"'
+
+
+def test_headless_with_nothing_to_keep_prints_the_final_screen(capsys, tmp_path):
+    assert cli.main(["testcard", "--headless", "--drive", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 25 and "TEST CARD" in out[0]
+    assert cli.main(["testcard", "--headless", "--drive", str(tmp_path), "--screenshot", str(tmp_path / "s.png")]) == 0
+    assert capsys.readouterr().out == ""  # asked for a picture: that is what it keeps
+
+
+def test_record_audio_keeps_the_sound_of_a_script_that_never_waits(tmp_path, monkeypatch):
+    from vconsole.program import Program
+    from vconsole.synth import read_wav
+
+    def tune(dos):
+        dos.speaker.play("MB T120 L4 O4 CDEG")  # two seconds of music in the background
+        dos.keyboard.read()  # the script is empty: the run ends here, at machine time 0
+
+    monkeypatch.setattr(cli, "find", lambda name: Program(name="TUNE", main=tune))
+    wav = tmp_path / "tune.wav"
+    assert cli.main(["tune", "--headless", "--drive", str(tmp_path), "--record-audio", str(wav)]) == 0
+    pcm, rate = read_wav(wav)
+    assert len(pcm) >= 1.9 * rate and np.abs(pcm[: rate // 4]).max() > 0
+
+
+def test_the_prompt_run_headless_ends_saying_what_to_type_next(capsys, tmp_path):
+    assert cli.main(["--headless", "--keys", '"dir" Enter', "--drive", str(tmp_path), "--dump-text", "-"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.rstrip().endswith("C:\\TOYS>")
+    hint = captured.err.strip().splitlines()[-1]
+    assert hint.startswith("vconsole: ") and "--keys '\"mill\" Enter'" in hint and "HELP" in hint
+    assert cli.main(["--headless", "--keys", '"exit" Enter', "--drive", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""  # EXIT: the prompt is gone, nothing waits

@@ -122,7 +122,22 @@ def _one(tok: str) -> Event:
     try:
         return Press(word_for(_canonical(tok)), tok)
     except KeyError:
-        raise KeyScriptError(f"unknown key-script token {tok!r}") from None
+        pass
+    if _typeable(tok) and "+" not in tok and ":" not in tok:
+        # most likely text meant to be typed, like the 17 of a Mill move: say how to type it
+        raise KeyScriptError(f'{tok!r} is not a key name; to type it, write "{tok}"')
+    raise KeyScriptError(f"unknown key-script token {tok!r}")
+
+
+def _typeable(text: str) -> bool:
+    if '"' in text:
+        return False
+    try:
+        for ch in text:
+            word_for_char(ch)
+    except KeyError:
+        return False
+    return True
 
 
 _CANON = {n.lower(): n for n in (

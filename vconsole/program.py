@@ -49,6 +49,8 @@ class Program:
     title: str = ""
     summary: str = ""  # one line for DIR and HELP
     hidden: bool = False  # not listed by DIR (e.g. the shell itself)
+    exe_size: int = 0  # bytes DIR shows for NAME.EXE (0: the prompt makes up a plausible size)
+    exe_date: str = ""  # "YYYY-MM-DD HH:MM" DIR shows for NAME.EXE ("": a plausible date of the time)
     keyboard: str = "enhanced"  # the INT 16h read: "enhanced" (AH=10h) or "standard" (AH=00h)
 
     def __post_init__(self) -> None:

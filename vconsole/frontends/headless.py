@@ -141,6 +141,12 @@ class ScriptHost:
                 machine.mouse.host_button(button, False)
 
 
+def _sound_end(machine: Machine) -> float:
+    """When the last sound the program scheduled falls silent (0 when it made none)."""
+    events = machine.speaker.timeline
+    return events[-1].time if events else 0.0
+
+
 def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
         script: str | list[keyscript.Event] = "", idle_limit: float = IDLE_LIMIT_S,
         machine_hook: Callable[[Machine], None] | None = None,
@@ -174,7 +180,8 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         code = None
     finally:
         if recorder is not None:
-            recorder.stop()
+            # a script that never waits ends at once: the sound the program queued is still its own
+            recorder.stop(until=_sound_end(machine))
     if "state" not in captured:
         capture(machine)
     return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used)
