@@ -18,6 +18,7 @@ import functools
 import io
 import os
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -88,13 +89,21 @@ class DisplayGeometry:
 
 @functools.lru_cache(maxsize=None)
 def geometry(adapter: Adapter | str, scale: int = 1, border: bool = True) -> DisplayGeometry:
-    """The 4:3 display of `adapter` whose active area is `scale` times its native width."""
+    """The 4:3 display of `adapter` whose active area is `scale` times its native width.
+
+    For a card set up for more rows or columns than its screen (Adapter.text_mode)
+    the 4:3 shape belongs to 80 columns by the card's scan lines, and the
+    picture is as many of those screens as it spans.
+    """
     if scale < 1 or int(scale) != scale:
         raise ValueError(f"scale must be a whole number >= 1, got {scale}")
     a = get_adapter(adapter)
     scale = int(scale)
     bx, by = a.band(border)
-    shown_active_h = round(a.width * scale * 3 / 4)
+    # The tube spreads the card's scan (80 columns by all its lines) over 4:3; a picture
+    # with more rows or columns (Adapter.text_mode) keeps that shape per line and dot.
+    scan_w, scan_h = a.scan_size
+    shown_active_h = round(Fraction(a.height * scan_w * scale * 3, 4 * scan_h))
     return DisplayGeometry(scale=scale, frame_w=a.width + 2 * bx, frame_h=a.height + 2 * by, band_x=bx,
                            band_y=by, active_w=a.width, active_h=a.height,
                            shown_band_y=round(by * shown_active_h / a.height), shown_active_h=shown_active_h)
