@@ -30,7 +30,9 @@ redraws only the cells that changed, for the window's 60-70 Hz loop.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
+from typing import Iterator
 
 import numpy as np
 
@@ -38,7 +40,7 @@ from .adapters import Adapter, DacPalette, border_rgb, check_monitor, colour_tab
 from .fonts import Glyphs
 from .video import ScreenState
 
-__all__ = ["render_frame", "Renderer", "frame_size", "phase"]
+__all__ = ["render_frame", "frame_bands", "Renderer", "frame_size", "phase"]
 
 
 # -- tables ---------------------------------------------------------------------------------------
@@ -253,6 +255,32 @@ def render_frame(state: ScreenState, adapter: Adapter | str | None = None, monit
     if by:
         _paint_border(out, bx, by, border_rgb(a, state.border, monitor, palette), sides=False)
     return out
+
+
+def frame_bands(state: ScreenState, adapter: Adapter | str | None = None, monitor: str = "color",
+                frame: int = 0, border: bool = True, band_rows: int = 200) -> Iterator[np.ndarray]:
+    """render_frame's picture in horizontal strips of at most `band_rows` cell rows, top first.
+
+    Stacked, the strips are exactly render_frame(state, adapter, ...); a picture
+    thousands of rows tall never has to be in memory whole (vconsole render
+    streams the strips into its PNG).  Each strip is a new array.
+    """
+    a = get_adapter(adapter)
+    rows = state.cells.shape[0]
+    if state.cells.shape[:2] != (a.rows, a.cols):
+        raise ValueError(f"{rows}x{state.cells.shape[1]} cells on a {a.name} set up for {a.rows}x{a.cols}")
+    _, by = a.band(border)
+    for top in range(0, rows, max(1, int(band_rows))):
+        n = min(band_rows, rows - top)
+        mouse = state.mouse
+        if mouse is not None:
+            mouse = dataclasses.replace(mouse, row=mouse.row - top) if top <= mouse.row < top + n else None
+        part = dataclasses.replace(state, cells=state.cells[top:top + n], cursor_row=state.cursor_row - top,
+                                   mouse=mouse)
+        img = render_frame(part, a.text_mode(rows=n, cols=a.cols), monitor, frame, border)
+        first = 0 if top == 0 else by
+        last = img.shape[0] if top + n == rows else img.shape[0] - by
+        yield img[first:last]
 
 
 # -- the incremental renderer -----------------------------------------------------------------------
