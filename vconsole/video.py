@@ -297,6 +297,23 @@ class TextScreen:
         self.write(row, col, text, attr)
         return col
 
+    def blit(self, row: int, col: int, cells: np.ndarray) -> None:
+        """Copy a block of (character, attribute) pairs to (row, col), clipped to the screen.
+
+        What a program's REP MOVSW into B800:0000 does: a viewer showing part of
+        a picture larger than the screen, a saved screen put back.
+        """
+        cells = np.asarray(cells, dtype=np.uint8)
+        if cells.ndim != 3 or cells.shape[2] != 2:
+            raise ValueError(f"expected (rows, cols, 2) cells, got shape {cells.shape}")
+        top, left = max(0, row), max(0, col)
+        bottom, right = min(ROWS, row + cells.shape[0]), min(COLS, col + cells.shape[1])
+        if top >= bottom or left >= right:
+            return
+        with self.lock:
+            self.cells[top:bottom, left:right] = cells[top - row:bottom - row, left - col:right - col]
+            self._changed()
+
     def set_attr(self, row: int, col: int, attr: int, count: int = 1) -> None:
         """Change attributes only (highlight bars, menus) for count cells along the row."""
         if not (0 <= row < ROWS):
