@@ -104,14 +104,22 @@ def _dump(attr: int, char: int = 0x20) -> bytes:
     return bytes([char, attr]) * 2000
 
 
-@pytest.mark.parametrize("size", [0, 1, 3999, 4001, 8000])
-def test_render_bad_dump_size(capsys, tmp_path, size):
+def test_render_empty_dump_is_refused(capsys, tmp_path):
     dump = tmp_path / "bad.bin"
-    dump.write_bytes(b"\x00" * size)
+    dump.write_bytes(b"")
     assert cli.main(["render", str(dump), "--display", "vga", "--png", str(tmp_path / "o.png")]) == 2
-    line = _err_line(capsys)
-    assert line.startswith("vconsole render: ") and "exactly 4000" in line
+    assert _err_line(capsys) == f"vconsole render: {dump}: it holds no cells (0 bytes of picture)"
     assert not (tmp_path / "o.png").exists()
+
+
+@pytest.mark.parametrize("size, rows", [(1, 1), (3999, 25), (4001, 26), (8000, 50)])
+def test_render_dump_of_any_size_is_80_columns_of_its_rows(tmp_path, size, rows):
+    """A .BIN is video memory of any length: 160 bytes a row, a short last row padded with blanks."""
+    dump = tmp_path / "any.bin"
+    dump.write_bytes(b"\xdb\x1e" * (size // 2) + b"\xdb" * (size % 2))
+    out = tmp_path / "o.png"
+    assert cli.main(["render", str(dump), "--display", "vga", "--png", str(out)]) == 0
+    assert load_png(out).shape == (rows * 16 + 40, 792, 3)
 
 
 @pytest.mark.parametrize("extra, words", [
@@ -193,12 +201,11 @@ def test_subprocess_unknown_program_and_bad_dump(tmp_path):
     r = _run("nosuch")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stderr.strip().splitlines()[-1].startswith("vconsole: Bad command or file name - nosuch")
-    dump = tmp_path / "short.bin"
-    dump.write_bytes(b"x" * 10)
+    dump = tmp_path / "empty.bin"
+    dump.write_bytes(b"")
     r = _run("render", str(dump), "--display", "cga", "--png", str(tmp_path / "o.png"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stderr.strip().splitlines() == [
-        f"vconsole render: {dump} is 10 bytes; a screen dump is exactly 4000 (80x25 cells of character, attribute)"]
+    assert r.stderr.strip().splitlines() == [f"vconsole render: {dump}: it holds no cells (0 bytes of picture)"]
 
 
 def test_subprocess_bad_token_and_monkey_usage():

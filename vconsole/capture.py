@@ -23,8 +23,12 @@ from __future__ import annotations
 import functools
 import io
 import os
+import struct
+import zlib
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
+from typing import Iterable, Iterator
 
 import numpy as np
 from PIL import Image
@@ -32,9 +36,9 @@ from PIL import Image
 from .adapters import Adapter, get_adapter
 from .disk import atomic_write
 
-__all__ = ["save_png", "load_png", "scale_frame", "DisplayGeometry", "geometry", "display_size",
-           "display_rows", "rows_showing", "to_display", "Fit", "fit", "whole_fit", "sharp_display",
-           "sharp_coords"]
+__all__ = ["save_png", "save_png_bands", "load_png", "scale_frame", "DisplayGeometry", "geometry",
+           "display_size", "display_rows", "rows_showing", "to_display", "display_bands", "Fit", "fit",
+           "whole_fit", "sharp_display", "sharp_coords"]
 
 
 def spread(y, native: int, shown: int):
@@ -95,13 +99,21 @@ class DisplayGeometry:
 
 @functools.lru_cache(maxsize=None)
 def geometry(adapter: Adapter | str, scale: int = 1, border: bool = True) -> DisplayGeometry:
-    """The 4:3 display of `adapter` whose active area is `scale` times its native width."""
+    """The 4:3 display of `adapter` whose active area is `scale` times its native width.
+
+    For a card set up for more rows or columns than its screen (Adapter.text_mode)
+    the 4:3 shape belongs to 80 columns by the card's scan lines, and the
+    picture is as many of those screens as it spans.
+    """
     if scale < 1 or int(scale) != scale:
         raise ValueError(f"scale must be a whole number >= 1, got {scale}")
     a = get_adapter(adapter)
     scale = int(scale)
     bx, by = a.band(border)
-    shown_active_h = round(a.width * scale * 3 / 4)
+    # The tube spreads the card's scan (80 columns by all its lines) over 4:3; a picture
+    # with more rows or columns (Adapter.text_mode) keeps that shape per line and dot.
+    scan_w, scan_h = a.scan_size
+    shown_active_h = round(Fraction(a.height * scan_w * scale * 3, 4 * scan_h))
     return DisplayGeometry(scale=scale, frame_w=a.width + 2 * bx, frame_h=a.height + 2 * by, band_x=bx,
                            band_y=by, active_w=a.width, active_h=a.height,
                            shown_band_y=round(by * shown_active_h / a.height), shown_active_h=shown_active_h)
@@ -258,6 +270,24 @@ def sharp_display(frame: np.ndarray, adapter: Adapter | str, f: Fit, border: boo
     return np.clip(np.floor(out + 0.5), 0, 255).astype(np.uint8)
 
 
+def display_bands(bands: Iterable[np.ndarray], adapter: Adapter | str, scale: int = 1,
+                  border: bool = True) -> Iterator[np.ndarray]:
+    """to_display for a frame given as horizontal strips (render.frame_bands), strip by strip.
+
+    Stacked, the results are exactly to_display of the stacked strips: each
+    display row copies the native line display_rows names, wherever it lies.
+    """
+    g = geometry(adapter, scale, border)
+    lines = display_rows(adapter, scale, border)
+    start = shown = 0
+    for band in bands:
+        stop = start + len(band)
+        upto = int(np.searchsorted(lines, stop, "left"))
+        wide = np.repeat(band, g.scale, axis=1) if g.scale != 1 else band
+        yield wide[lines[shown:upto] - start]
+        start, shown = stop, upto
+
+
 def rows_showing(first_line: int, last_line: int, adapter: Adapter | str, scale: int = 1,
                  border: bool = True) -> tuple[int, int]:
     """(start, stop) of the display rows that show native frame lines first_line..last_line."""
@@ -292,6 +322,38 @@ def save_png(frame: np.ndarray, path: str | os.PathLike, scale: int | tuple[int,
     Image.fromarray(scale_frame(frame, sx, sy), mode="RGB").save(buf, format="PNG")
     target = Path(path)
     atomic_write(target, buf.getvalue())
+    return target
+
+
+def save_png_bands(bands: Iterable[np.ndarray], path: str | os.PathLike) -> Path:
+    """Write an RGB PNG from horizontal strips of (h, W, 3) uint8, atomically.
+
+    Only the compressed picture is kept in memory, so a picture too tall to
+    hold whole as pixels (a long piece of art) can still be written.
+    """
+    packer = zlib.compressobj(6)
+    parts: list[bytes] = []
+    width = height = None
+    for band in bands:
+        band = np.ascontiguousarray(band, dtype=np.uint8)
+        if band.ndim != 3 or band.shape[2] != 3 or (width is not None and band.shape[1] != width):
+            raise ValueError(f"expected (h, {width or 'W'}, 3) strips, got {band.shape}")
+        width = band.shape[1]
+        height = (height or 0) + band.shape[0]
+        raw = np.zeros((band.shape[0], 1 + 3 * width), dtype=np.uint8)  # filter byte 0: none
+        raw[:, 1:] = band.reshape(band.shape[0], -1)
+        parts.append(packer.compress(raw.tobytes()))
+    if not width or not height:
+        raise ValueError("a PNG needs at least one row and one column")
+    parts.append(packer.flush())
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
+    target = Path(path)
+    atomic_write(target, png)
     return target
 
 

@@ -89,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
             from .tools.monkey import main as monkey_main
 
             return monkey_main(argv[1:])
+        if argv and argv[0] == "view":
+            from .tools.view import main as view_main
+
+            return view_main(argv[1:])
         return _run(argv)
     except CliError as e:
         print(f"vconsole: {e}", file=sys.stderr)
@@ -143,9 +147,9 @@ def _run(argv: list[str]) -> int:
     said: list[str] = []
     try:
         if args.headless or args.keys is not None:
-            code = _headless(args, config, target, program)
+            code = run_headless(args, config, target, program)
         else:
-            code = _window(args, config, target, program, drive)
+            code = run_window(args, config, target, f"vconsole - {program.name}", drive.root.parent / "captures")
     finally:
         for machine in machines:  # what the programs could not do, said where the player sees it
             said += machine.host_messages
@@ -154,20 +158,28 @@ def _run(argv: list[str]) -> int:
     return max(code, 1) if said else code
 
 
-def _window(args, config: MachineConfig, target, program: Program, drive: Drive) -> int:
+def run_window(args, config: MachineConfig, target, title: str, captures: Path) -> int:
+    """``target(machine)`` in a window, with the options of `args` (scale, record_audio); its exit code.
+
+    Shared with the tools that run a program-like loop (``vconsole view``).
+    """
     if args.screenshot or args.dump_text:
         raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
     from .frontends import window
 
     try:
         return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
-                          title=f"vconsole - {program.name}", captures=drive.root.parent / "captures")
+                          title=title, captures=captures)
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
                        "run it with --headless and --keys instead") from None
 
 
-def _headless(args, config: MachineConfig, target, program: Program) -> int:
+def run_headless(args, config: MachineConfig, target, program: Program | None = None) -> int:
+    """``target(machine)`` on a virtual clock fed by args.keys; screenshot, text dump and audio as asked.
+
+    Shared with the tools that run a program-like loop (``vconsole view``).
+    """
     from .frontends import headless
 
     for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
@@ -194,7 +206,7 @@ def _headless(args, config: MachineConfig, target, program: Program) -> int:
                 atomic_write(args.dump_text, text.encode("utf-8"))
             except OSError as e:
                 raise CliError(f"cannot write {args.dump_text}: {e.strerror or e}") from None
-    if outcome.exit_code is None and program.hidden and program.name == "COMMAND":
+    if outcome.exit_code is None and program is not None and program.name == "COMMAND":
         _next_step_hint()
     return outcome.exit_code or 0
 

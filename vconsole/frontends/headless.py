@@ -133,6 +133,8 @@ class ScriptHost:
             machine.keyboard.push(ev.word)
         elif isinstance(ev, keyscript.Wait):
             self._wait_left += ev.ms / 1000.0
+        elif isinstance(ev, keyscript.Wheel):
+            machine.mouse.host_wheel(ev.steps)
         else:
             machine.mouse.host_move_cell(ev.col, ev.row)
             if ev.action in ("click", "rclick"):

@@ -168,6 +168,7 @@ class WindowFrontEnd:
         self._border = 0
         self._title = title
         self._pointer_shown = True
+        self._wheel_rest = 0.0  # wheel movement not yet a whole notch
         self._closing_since: float | None = None
         self.exit_code: int | None = None
         self.error: str | None = None
@@ -452,6 +453,17 @@ class WindowFrontEnd:
             machine.mouse.host_move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
                 machine.mouse.host_button(km.MOUSE_BUTTONS[button], True)
+
+        @win.event
+        def on_mouse_scroll(x, y, scroll_x, scroll_y):
+            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            # pyglet: positive scroll_y is away from the user; the WheelAPI counts towards him.
+            # Smooth-scrolling devices send fractions: notches are whole, the rest waits.
+            self._wheel_rest -= scroll_y
+            notches = int(self._wheel_rest)
+            if notches:
+                self._wheel_rest -= notches
+                machine.mouse.host_wheel(notches)
 
         @win.event
         def on_mouse_release(x, y, button, modifiers):
