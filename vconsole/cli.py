@@ -1,4 +1,4 @@
-"""``vconsole``: start a program (or the DOS prompt), render a screen dump, or run the monkey.
+"""``vconsole``: start a program (or the DOS prompt); ``vconsole render|monkey|replay|gallery|attract``.
 
 Errors a person can make on the command line (an unknown program or switch,
 a bad option value, a missing script file) end with one clear line and exit
@@ -25,6 +25,16 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopp
 
 class CliError(Exception):
     """A command-line mistake: the message is printed as one line, exit status 2."""
+
+
+def _rate(text: str) -> float:
+    try:
+        hz = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < hz <= 1000:
+        raise argparse.ArgumentTypeError("must be a number of frames a second above 0")
+    return hz
 
 
 def _scale(text: str) -> int:
@@ -67,10 +77,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
     p.add_argument("--scale", type=_scale, default=None, metavar="N",
-                   help="window scale, or for --screenshot the picture as a 4:3 monitor shows it, N pixels"
-                        " across per pixel (default: window fits the screen; screenshot native pixels,"
-                        " exactly what the card generated)")
+                   help="window scale, or for --screenshot and --record-video the picture as a 4:3 monitor"
+                        " shows it, N pixels across per pixel (default: window fits the screen; pictures in"
+                        " native pixels, exactly what the card generated)")
+    p.add_argument("--record", type=Path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
+    add_video_options(p)
     return p
+
+
+def add_video_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--record-video", type=Path, metavar="FILE.gif|FILE.png",
+                   help="an animated capture of the run (GIF, or APNG for .png)")
+    p.add_argument("--video-rate", type=_rate, default=None, metavar="HZ",
+                   help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +103,14 @@ def main(argv: list[str] | None = None) -> int:
             from .tools.monkey import main as monkey_main
 
             return monkey_main(argv[1:])
+        if argv and argv[0] == "replay":
+            from .tools.replay_cli import main as replay_main
+
+            return replay_main(argv[1:])
+        if argv and argv[0] in ("gallery", "attract"):
+            from .tools import gallery
+
+            return (gallery.main if argv[0] == "gallery" else gallery.attract_main)(argv[1:])
         return _run(argv)
     except CliError as e:
         print(f"vconsole: {e}", file=sys.stderr)
@@ -126,6 +153,22 @@ def _run(argv: list[str]) -> int:
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
                            mute=args.mute, speaker_model=args.speaker)
 
+    headless = args.headless or args.keys is not None
+    for option, path in (("--record", args.record), ("--record-video", args.record_video)):
+        if path is not None and not path.absolute().parent.is_dir():
+            raise CliError(f"{option}: cannot write {path}: no such directory")
+    if args.record_video is not None:
+        _video_format(args.record_video)
+    script = None
+    if headless:
+        try:
+            script = keyscript.parse(keyscript.read(args.keys or ""))
+        except KeyScriptError as e:
+            raise CliError(str(e)) from None
+    journal = None
+    if args.record is not None:
+        journal, config, options = _journal(args, program, config, options, drive, headless)
+
     machines: list[Machine] = []
 
     def target(machine: Machine) -> int:
@@ -134,11 +177,13 @@ def _run(argv: list[str]) -> int:
 
     said: list[str] = []
     try:
-        if args.headless or args.keys is not None:
-            code = _headless(args, config, target)
+        if headless:
+            code = _headless(args, config, target, script, journal)
         else:
-            code = _window(args, config, target, program, drive)
+            code = _window(args, config, target, program, drive, journal)
     finally:
+        if journal is not None:
+            journal.close()
         for machine in machines:  # what the programs could not do, said where the player sees it
             said += machine.host_messages
         for line in said:
@@ -146,31 +191,83 @@ def _run(argv: list[str]) -> int:
     return max(code, 1) if said else code
 
 
-def _window(args, config: MachineConfig, target, program: Program, drive: Drive) -> int:
+def _video_format(path: Path) -> str:
+    from .tools.video import VideoError, format_of
+
+    try:
+        return format_of(path)
+    except VideoError as e:
+        raise CliError(str(e)) from None
+
+
+def _journal(args, program: Program, config: MachineConfig, options: RunOptions, drive: Drive, headless: bool):
+    """A journal recorder for the run, with the seed and the switch-on date fixed so a replay sees them."""
+    from .tools import journal as jn
+
+    config, options = jn.fixed(config, options)
+    header, notes = jn.new_header(program.name, list(args.switches), config, options, drive,
+                                  jn.MACHINE_CLOCK if headless else jn.REAL_CLOCK)
+    for note in notes:
+        print(f"vconsole: --record: {note}", file=sys.stderr)
+    try:
+        recorder = jn.JournalRecorder(args.record, header)
+    except OSError as e:
+        raise CliError(f"--record: cannot write {args.record}: {e.strerror or e}") from None
+    return recorder, config, options
+
+
+def _window(args, config: MachineConfig, target, program: Program, drive: Drive, journal=None) -> int:
     if args.screenshot or args.dump_text:
         raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
     from .frontends import window
 
     try:
         return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
-                          title=f"vconsole - {program.name}", captures=drive.root.parent / "captures")
+                          title=f"vconsole - {program.name}", captures=drive.root.parent / "captures",
+                          journal=journal, record_video=args.record_video, video_rate=args.video_rate)
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
                        "run it with --headless and --keys instead") from None
 
 
-def _headless(args, config: MachineConfig, target) -> int:
+def _headless(args, config: MachineConfig, target, script, journal=None) -> int:
     from .frontends import headless
 
     for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
                          ("--dump-text", args.dump_text)):
         if path is not None and str(path) != "-" and not path.absolute().parent.is_dir():
             raise CliError(f"{option}: cannot write {path}: no such directory")  # before the run, not after
+    video = _video(args, config)
+    hooks = [journal.attach, journal.started] if journal is not None else []
+    if video is not None:
+        hooks.append(lambda m: m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new)))
+    outcome = headless.run(target, config, script, record_audio=args.record_audio,
+                           machine_hook=lambda m: [hook(m) for hook in hooks])
+    if journal is not None:
+        journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
+    finish_outputs(args, config, outcome, video)
+    return outcome.exit_code or 0
+
+
+def _video(args, config: MachineConfig, start: float = 0.0):
+    if args.record_video is None:
+        return None
+    from .tools.video import VideoError, VideoRecorder
+
     try:
-        script = keyscript.read(args.keys or "")
-        outcome = headless.run(target, config, script, record_audio=args.record_audio)
-    except KeyScriptError as e:
+        return VideoRecorder(args.record_video, config.adapter, config.monitor, scale=args.scale,
+                             rate=args.video_rate, start=start)
+    except VideoError as e:
         raise CliError(str(e)) from None
+
+
+def finish_outputs(args, config: MachineConfig, outcome, video=None) -> None:
+    """What a headless run (or replay) leaves: screenshot, text dump, animated capture."""
+    if video is not None:
+        try:
+            video.finish(outcome.elapsed, state=outcome.state)
+        except (OSError, ValueError) as e:
+            raise CliError(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}") from None
     if args.screenshot:
         _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
     if args.dump_text:
@@ -184,7 +281,6 @@ def _headless(args, config: MachineConfig, target) -> int:
                 atomic_write(args.dump_text, text.encode("utf-8"))
             except OSError as e:
                 raise CliError(f"cannot write {args.dump_text}: {e.strerror or e}") from None
-    return outcome.exit_code or 0
 
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
