@@ -2,7 +2,7 @@
 """Print one JSON object with vconsole's speed and memory figures (medians).
 
 Each section lives beside this file (bench_render.py, bench_speaker.py,
-bench_mill.py, bench_window.py) and returns a nested dict whose keys name the
+bench_mill.py, bench_window.py, bench_replay.py) and returns a nested dict whose keys name the
 figure and its unit.  Choose sections with arguments, e.g.
 ``python3 scripts/bench.py render mill``; with none, all run.  The window
 section needs a display (it starts its own Xvfb when one is installed); the
@@ -23,6 +23,7 @@ SECTIONS = {
     "mill": ("bench_mill", "bench"),
     "window": ("bench_window", "bench_window"),
     "audio": ("bench_window", "bench_audio"),
+    "replay": ("bench_replay", "bench"),
 }
 
 
