@@ -266,3 +266,23 @@ def test_recording_from_the_command_line(tmp_path, capsys):
     assert cli(["testcard", "--headless", "--keys", "b", "--record", str(j), "--drive", str(tmp_path / "d")]) == 0
     assert isinstance(jn.read(j).header.seed, int)
     assert cli(["testcard", "--headless", "--record", str(tmp_path / "no" / "j.jsonl")]) == 2
+
+
+def test_a_replay_shows_the_dates_of_the_recordings_time_zone(tmp_path):
+    """DOS shows local time; a journal keeps the recording host's zone, so DIR (file times) reads the
+    same in a replay on a host set to another zone.  Also: a journal written by hand, in real time."""
+    import subprocess
+    import sys
+
+    header = {"vconsole": "journal", "format": 1, "program": "COMMAND", "seed": 1, "clock": "real",
+              "start_time": 820454400.0, "utc_offset": 7200,  # 1 January 1996, 02:00 at UTC+2
+              "files": {"A.TXT": {"text": "x", "time": 820454400.0}}}
+    keys = [{"t": 0.1 * n, "i": n, "key": k} for n, k in enumerate(["d", "i", "r", "Enter"], 1)]
+    path = _write(tmp_path / "dir.jsonl", [json.dumps(header)] + [json.dumps(k) for k in keys])
+    env = dict(os.environ, TZ="UTC")
+    r = subprocess.run([sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())",
+                        "replay", str(path), "--headless", "--dump-text", "-"], env=env, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "A        TXT" in r.stdout and "01-01-96  02:00am" in r.stdout, r.stdout
+    assert "without its end line" in r.stderr

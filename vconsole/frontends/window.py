@@ -22,9 +22,11 @@ starts and stops a WAV recording of the speaker, Ctrl+F7 an animated capture
 Every input reaches the machine through one ``Inputs`` (keys through the
 INT 09h model's ``KeyboardPort``), so a journal can stand in for it and record
 the run; a replay runs on the replay's clock and host and takes no input from
-the person watching, except closing the window and the host keys.  Closing the window stops the
-program as quitting would: its next service call raises ProgramExit, its
-``finally`` blocks (the auto-save) run, and the thread is joined.
+the person watching, except closing the window and the host keys.
+
+Closing the window stops the program as quitting would: its next service call
+raises ProgramExit, its ``finally`` blocks (the auto-save) run, and the thread
+is joined.
 
 pyglet is imported only inside ``run``, so nothing headless ever needs X.
 """
@@ -266,7 +268,11 @@ class WindowFrontEnd:
         machine_now = self.machine.clock.now()
         screen = self.machine.screen
         if self.video is not None:
-            self.video.advance(screen, self._video_t, machine_now)
+            try:
+                self.video.advance(screen, self._video_t, machine_now)
+            except (OSError, ValueError) as e:  # a full disk while a chunk is put away
+                print(f"vconsole: the animated capture stopped ({e})", file=sys.stderr)
+                self.video = None
             self._video_t = max(self._video_t, machine_now)
         frame_no = int(machine_now * self.adapter.refresh_hz)
         key = (screen.version, self.renderer.phase(frame_no))

@@ -131,6 +131,7 @@ class Header:
     seed: int = 0
     shareware: bool = False
     start_time: float = 0.0  # the DOS date at switch-on, seconds since the epoch
+    utc_offset: int | None = None  # the recording host's time zone then (seconds east of UTC)
     clock: str = MACHINE_CLOCK
     check_every: float = CHECK_EVERY_S
     made_by: str = MADE_BY
@@ -159,7 +160,8 @@ class Header:
         obj = {"vconsole": KIND, "format": FORMAT, "made_by": self.made_by, "program": self.program,
                "switches": self.switches, "display": self.display, "monitor": self.monitor,
                "mouse": self.mouse, "mute": self.mute, "speaker": self.speaker, "seed": self.seed,
-               "shareware": self.shareware, "start_time": self.start_time, "clock": self.clock,
+               "shareware": self.shareware, "start_time": self.start_time, "utc_offset": self.utc_offset,
+               "clock": self.clock,
                "check_every": self.check_every, "files": files}
         return json.dumps(obj)
 
@@ -189,6 +191,9 @@ class Header:
         h.seed = _get(obj, "seed", int, 0)
         h.shareware = _get(obj, "shareware", bool, False)
         h.start_time = float(_get(obj, "start_time", (int, float), 0.0))
+        offset = obj.get("utc_offset")
+        if offset is not None:
+            h.utc_offset = _get(obj, "utc_offset", int)
         h.clock = _choice(obj, "clock", (MACHINE_CLOCK, REAL_CLOCK), MACHINE_CLOCK)
         h.check_every = float(_get(obj, "check_every", (int, float), CHECK_EVERY_S))
         if not h.check_every > 0:
@@ -580,8 +585,16 @@ def new_header(program: str, words: list[str], config: MachineConfig, options: R
     files, times, notes = drive_files(drive) if drive is not None else ({}, {}, [])
     return Header(program=program, switches=list(words), display=config.adapter, monitor=config.monitor,
                   mouse=config.mouse, mute=config.mute, speaker=config.speaker_model, seed=int(options.seed),
-                  shareware=options.shareware, start_time=float(config.start_time), clock=clock,
-                  files=files, file_times=times), notes
+                  shareware=options.shareware, start_time=float(config.start_time),
+                  utc_offset=local_offset(config.start_time), clock=clock, files=files, file_times=times), notes
+
+
+def local_offset(t: float) -> int:
+    """Seconds east of UTC of this host's local time at t (DOS shows local time: the journal keeps
+    the zone so a replay elsewhere shows the same dates)."""
+    import time
+
+    return int(time.localtime(t).tm_gmtoff)
 
 
 def fixed(config: MachineConfig, options: RunOptions) -> tuple[MachineConfig, RunOptions]:

@@ -56,6 +56,7 @@ def main(argv: list[str]) -> int:
         prepare(journal)
     except jn.JournalError as e:
         raise CliError(str(e)) from None
+    same_time_zone(journal.header)
     config = journal.header.config()
     if args.monitor:
         import dataclasses
@@ -81,6 +82,21 @@ def main(argv: list[str]) -> int:
     return _say(report, elapsed)
 
 
+def same_time_zone(header: jn.Header) -> None:
+    """DOS shows local time: take the recording host's zone for this process when ours differs,
+    so dates on the screen (a high-score table, DIR) are the same in the replay."""
+    import os
+    import time
+
+    offset = header.utc_offset
+    if offset is None or jn.local_offset(header.start_time) == offset or not hasattr(time, "tzset"):
+        return
+    sign = "-" if offset >= 0 else "+"  # POSIX zones count west of UTC
+    hours, minutes = divmod(abs(offset) // 60, 60)
+    os.environ["TZ"] = f"DOS{sign}{hours:02d}:{minutes:02d}"
+    time.tzset()
+
+
 def _in_window(args, journal: jn.Journal, config, root: Path):
     from ..cli import CliError
     from ..frontends import window
@@ -102,7 +118,7 @@ def _in_window(args, journal: jn.Journal, config, root: Path):
         report.notes.append(f"replayed at {args.speed:g} times real speed, without sound")
     try:
         code = window.run(target, config, scale=args.scale, record_audio=args.record_audio,
-                          title=f"vconsole - {program.name} (replay)", captures=Path.cwd() / "captures",
+                          title=f"vconsole - {program.name} (replay)", captures=None,
                           clock=clock, host=host, replaying=True, record_video=args.record_video,
                           video_rate=args.video_rate, audio=args.speed == 1)
     except window.NoDisplay:
