@@ -53,6 +53,11 @@ def test_a_game_played_in_the_window_replays_headless_to_the_same_final_screen(x
     assert "replays to the same final screen" in r.stderr
     assert "1. WHITE  5" in r.stdout and "3. WHITE  14" in r.stdout
     assert not any(drive.glob("*.BAD"))
+    # and in the window again, four times as fast, to the end the player gave it
+    r = subprocess.run([*VCONSOLE, "replay", str(journal), "--speed", "4"], env=env, cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "replays to the same final screen" in r.stderr and "window was closed" not in r.stderr
 
 
 def test_a_headless_journal_replays_in_the_window(xserver, tmp_path):  # noqa: F811

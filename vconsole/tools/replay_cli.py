@@ -100,6 +100,7 @@ def same_time_zone(header: jn.Header) -> None:
 def _in_window(args, journal: jn.Journal, config, root: Path):
     from ..cli import CliError
     from ..frontends import window
+    from ..machine import ProgramExit
     from ..program import run_program
 
     program, switches = prepare(journal)
@@ -108,11 +109,17 @@ def _in_window(args, journal: jn.Journal, config, root: Path):
     report = ReplayReport(journal)
     host = ReplayHost(journal, report, pace=clock.pace)
     machines = []
+    stopped: list[bool] = []
 
     def target(machine):
         machines.append(machine)
-        host.begin(machine)
-        return run_program(machine, program, switches, drive, journal.header.options())
+        try:
+            host.begin(machine)
+            code = run_program(machine, program, switches, drive, journal.header.options())
+        except ProgramExit:
+            stopped.append(True)  # by the journal (host.ended) or by the watcher closing the window
+            raise
+        return code
 
     if args.speed != 1:
         report.notes.append(f"replayed at {args.speed:g} times real speed, without sound")
@@ -126,10 +133,10 @@ def _in_window(args, journal: jn.Journal, config, root: Path):
     machine = machines[0] if machines else None
     elapsed = machine.clock.now() if machine else 0.0
     if machine is not None:
-        if machine.stopping and not host.ended:
+        if stopped and not host.ended:
             report.notes.append(f"the replay was stopped at {elapsed:.1f} s (the window was closed)")
         else:
-            host.compare_end(machine, None if host.ended else code)
+            host.compare_end(machine, None if stopped else code)
     return report, elapsed
 
 
