@@ -148,6 +148,8 @@ def test_unknown_symbols_are_ignored():
 def test_host_hotkeys():
     assert host_hotkey(K.F5, K.MOD_CTRL | NUM) == keymap.SCREENSHOT
     assert host_hotkey(K.F6, K.MOD_CTRL) == keymap.RECORD
+    assert host_hotkey(K.F7, K.MOD_CTRL) == keymap.VIDEO
+    assert host_hotkey(K.F7, 0) is None  # plain F7 is the programs' (quit in the Tommy's Toys games)
     assert host_hotkey(K.RETURN, K.MOD_ALT) == keymap.FULLSCREEN
     assert host_hotkey(K.F5, 0) is None
     assert host_hotkey(K.F5, K.MOD_ALT) is None

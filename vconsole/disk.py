@@ -207,6 +207,9 @@ class Drive:
 
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root)
+        # DOS stamps a file it writes with its own date and time (INT 21h's clock), not the
+        # host's: the running machine sets this, so that DIR shows the same times in a replay.
+        self.dos_time: Callable[[], float] | None = None
 
     def __repr__(self) -> str:
         return f"Drive({str(self.root)!r})"
@@ -314,7 +317,11 @@ class Drive:
         self._mkdir(target)
         try:
             existing = self._find(target)
-            atomic_write(existing if existing.exists() else self.root / target, bytes(data))
+            path = existing if existing.exists() else self.root / target
+            atomic_write(path, bytes(data))
+            if self.dos_time is not None:
+                stamp = self.dos_time()
+                os.utime(path, (stamp, stamp))
         except OSError as e:
             raise DiskError(_write_message(target, e)) from None
 

@@ -74,7 +74,7 @@ _MODIFIER_KEYS = frozenset(MODIFIER_BITS)
 #: pyglet mouse buttons -> INT 33h buttons
 MOUSE_BUTTONS = {M.LEFT: LEFT, M.RIGHT: RIGHT, M.MIDDLE: MIDDLE}
 
-SCREENSHOT, RECORD, FULLSCREEN = "screenshot", "record", "fullscreen"
+SCREENSHOT, RECORD, VIDEO, FULLSCREEN = "screenshot", "record", "video", "fullscreen"
 
 
 def host_applies_shift() -> bool:
@@ -106,12 +106,15 @@ def physical_key(symbol: int) -> tuple[str | None, str | None]:
 
 
 def host_hotkey(symbol: int, modifiers: int) -> str | None:
-    """Keys the host keeps for itself: Ctrl+F5 screenshot, Ctrl+F6 WAV capture, Alt+Enter full screen."""
+    """Keys the host keeps for itself: Ctrl+F5 screenshot, Ctrl+F6 WAV capture, Ctrl+F7 animated
+    capture, Alt+Enter full screen."""
     ctrl, alt = bool(modifiers & K.MOD_CTRL), bool(modifiers & K.MOD_ALT)
     if ctrl and not alt and symbol == K.F5:
         return SCREENSHOT
     if ctrl and not alt and symbol == K.F6:
         return RECORD
+    if ctrl and not alt and symbol == K.F7:
+        return VIDEO
     if alt and not ctrl and symbol == K.RETURN:
         return FULLSCREEN
     return None

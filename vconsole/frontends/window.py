@@ -24,10 +24,17 @@ tube would be (keymap.place chooses the size).  Two ways to draw it:
   where two native pixels meet (capture.sharp_display is its reference).
 
 Host hotkeys never reach the program: Ctrl+F5 saves a screenshot, Ctrl+F6
-starts and stops a WAV recording of the speaker (both into the captures
-folder), Alt+Enter switches full screen.  Closing the window stops the
-program as quitting would: its next service call raises ProgramExit, its
-``finally`` blocks (the auto-save) run, and the thread is joined.
+starts and stops a WAV recording of the speaker, Ctrl+F7 an animated capture
+(GIF; all into the captures folder), Alt+Enter switches full screen.
+
+Every input reaches the machine through one ``Inputs`` (keys through the
+INT 09h model's ``KeyboardPort``), so a journal can stand in for it and record
+the run; a replay runs on the replay's clock and host and takes no input from
+the person watching, except closing the window and the host keys.
+
+Closing the window stops the program as quitting would: its next service call
+raises ProgramExit, its ``finally`` blocks (the auto-save) run, and the thread
+is joined.
 
 pyglet is imported only inside ``run``, so nothing headless ever needs X.
 """
@@ -50,6 +57,7 @@ from ..clock import RealClock
 from ..keyboard import KeyboardInput
 from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
 from ..render import Renderer
+from .inputs import Inputs, KeyboardPort
 
 UPDATE_HZ = 60.0  # how often the window looks for a changed picture and due key repeats
 CLOSE_TIMEOUT_S = 3.0  # a closed program gets this long to reach a service call and tidy up
@@ -108,9 +116,13 @@ def default_captures_dir() -> Path:
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
         scale: int | None = None, record_audio: Path | None = None, title: str = "vconsole",
-        captures: Path | None = None) -> int:
+        captures: Path | None = None, *, clock=None, host=None, journal=None, replaying: bool = False,
+        record_video: Path | None = None, video_rate: float | None = None, audio: bool = True) -> int:
     """Run ``target(machine)`` in a window until it returns or the window is closed; its exit code.
 
+    ``clock`` and ``host`` replace real time (a replay's); ``journal`` records the run
+    (tools.journal.JournalRecorder); ``replaying`` keeps the watcher's keys and pointer out;
+    ``record_video`` makes an animated capture from the start (Ctrl+F7 stops it).
     Without a display this raises NoDisplay (the CLI turns it into one line and exit status 2).
     """
     try:
@@ -119,7 +131,9 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         screen = display.get_default_screen()
     except Exception as e:  # noqa: BLE001 - whatever the platform raises, the answer is the same
         _no_display(e)
-    front = WindowFrontEnd(pyglet, screen, target, config, scale, title, captures, record_audio)
+    front = WindowFrontEnd(pyglet, screen, target, config, scale, title, captures, record_audio,
+                           clock=clock, host=host, journal=journal, replaying=replaying,
+                           record_video=record_video, video_rate=video_rate, audio=audio)
     return front.main()
 
 
@@ -131,7 +145,9 @@ class WindowFrontEnd:
     """One window showing one machine; the program runs in a second thread."""
 
     def __init__(self, pyglet, screen, target, config: MachineConfig, scale: int | None, title: str,
-                 captures: Path | None, record_audio: Path | None) -> None:
+                 captures: Path | None, record_audio: Path | None, *, clock=None, host=None, journal=None,
+                 replaying: bool = False, record_video: Path | None = None, video_rate: float | None = None,
+                 audio: bool = True) -> None:
         from . import keymap
 
         self.pyglet = pyglet
@@ -141,9 +157,15 @@ class WindowFrontEnd:
         self.config = config
         self.captures = captures
         self.base_title = title
-        self.machine = Machine(config, clock=RealClock(), host=RealTimeHost())
+        self.machine = Machine(config, clock=clock or RealClock(), host=host or RealTimeHost())
         self.adapter = self.machine.adapter
-        self.keyboard_input = KeyboardInput(self.machine.keyboard)
+        self.journal = journal
+        self.replaying = replaying
+        self.inputs = Inputs(self.machine)
+        if journal is not None:
+            journal.attach(self.machine)
+            self.inputs = journal.inputs(self.machine)
+        self.keyboard_input = KeyboardInput(KeyboardPort(self.inputs))
         self.mapper = keymap.KeyMapper(self.keyboard_input)
         self.renderer = Renderer(self.adapter, config.monitor, border=True)
         self.whole = scale is not None  # --scale: whole scales only
@@ -175,6 +197,11 @@ class WindowFrontEnd:
         self.recorder = None
         self.recording_path: Path | None = None
         self.record_audio = record_audio
+        self.record_video = record_video
+        self.video_rate = video_rate
+        self.video = None  # tools.video.VideoRecorder while an animated capture runs
+        self._video_t = 0.0
+        self.want_audio = audio
         self.audio = None
         self.frames_uploaded = 0  # changed pictures sent to the texture
         self.show_seconds = 0.0  # comparing + resampling + upload time, summed over frames_uploaded
@@ -189,20 +216,28 @@ class WindowFrontEnd:
 
     # -- the program thread ------------------------------------------------------------------------
     def _program(self) -> None:
+        stopped = False
+        if self.journal is not None:
+            self.journal.started(self.machine)
         try:
             self.exit_code = int(self.target(self.machine) or 0)
         except ProgramExit:
             self.exit_code = 0
+            stopped = True
         except BaseException:  # noqa: BLE001 - reported after the window is gone
             self.error = traceback.format_exc()
             self.exit_code = 1
+        if self.journal is not None:
+            self.journal.finish(self.machine, None if stopped else self.exit_code, stopped)
 
     # -- lifetime -----------------------------------------------------------------------------------
     def main(self) -> int:
         pyglet = self.pyglet
         if self.record_audio is not None:
             self._start_recording(Path(self.record_audio))
-        self.audio = _start_audio(self.machine, self.config)
+        if self.record_video is not None:
+            self._start_video(Path(self.record_video))
+        self.audio = _start_audio(self.machine, self.config) if self.want_audio else None
         self._audio_since = time.monotonic()
         self._start_program_when_heard()
         pyglet.clock.schedule_interval(self.update, 1.0 / UPDATE_HZ)
@@ -210,13 +245,19 @@ class WindowFrontEnd:
             pyglet.app.run(None)
         finally:
             pyglet.clock.unschedule(self.update)
+            if self.thread.is_alive():
+                self.inputs.close()
             self.machine.request_stop()
             if self._started:
                 self.thread.join(CLOSE_TIMEOUT_S)
+            if self.journal is not None:
+                self.journal.close()  # a program that never ended leaves a journal without its end line
             if self.audio is not None:
                 self.audio.close()
             if self.recorder is not None:
                 self._stop_recording()
+            if self.video is not None:
+                self._stop_video()
             self._close_window()
         if self.thread.is_alive():
             print("vconsole: the program did not stop in time; its work may not be saved", file=sys.stderr)
@@ -261,8 +302,16 @@ class WindowFrontEnd:
             return
         self._sync_title()
         self._sync_pointer()
-        frame_no = int(self.machine.clock.now() * self.adapter.refresh_hz)
+        machine_now = self.machine.clock.now()
         screen = self.machine.screen
+        if self.video is not None:
+            try:
+                self.video.advance(screen, self._video_t, machine_now)
+            except (OSError, ValueError) as e:  # a full disk while a chunk is put away
+                print(f"vconsole: the animated capture stopped ({e})", file=sys.stderr)
+                self.video = None
+            self._video_t = max(self._video_t, machine_now)
+        frame_no = int(machine_now * self.adapter.refresh_hz)
         key = (screen.version, self.renderer.phase(frame_no))
         if key != self._drawn_key:
             state = screen.snapshot()
@@ -387,6 +436,10 @@ class WindowFrontEnd:
         title = TITLE_PREFIX + name if name else self.base_title
         if self.recorder is not None:
             title += " [recording]"
+        if self.video is not None:
+            title += " [capturing]"
+        if self.replaying:
+            title += " [replay]"
         if title != self._title:
             self._title = title
             self.window.set_caption(title)
@@ -405,12 +458,15 @@ class WindowFrontEnd:
         km = self.keymap
         machine = self.machine
 
+        inputs = self.inputs
+        watching = self.replaying  # a replay takes no input from the person watching it
+
         @win.event
         def on_key_press(symbol, modifiers):
             hotkey = km.host_hotkey(symbol, modifiers)
             if hotkey:
                 self._hotkey(hotkey)
-            elif self.mapper.press(symbol, modifiers, time.monotonic()) is not None:
+            elif not watching and self.mapper.press(symbol, modifiers, time.monotonic()) is not None:
                 machine.notify()
             return handled  # also keeps pyglet from closing the window on Esc
 
@@ -442,17 +498,21 @@ class WindowFrontEnd:
 
         @win.event
         def on_mouse_motion(x, y, dx, dy):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if not watching:
+                inputs.move(*self.placement.to_virtual(x, y))
 
         @win.event
         def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if not watching:
+                inputs.move(*self.placement.to_virtual(x, y))
 
         @win.event
         def on_mouse_press(x, y, button, modifiers):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if watching:
+                return
+            inputs.move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
-                machine.mouse.host_button(km.MOUSE_BUTTONS[button], True)
+                inputs.button(km.MOUSE_BUTTONS[button], True)
 
         @win.event
         def on_mouse_scroll(x, y, scroll_x, scroll_y):
@@ -467,9 +527,11 @@ class WindowFrontEnd:
 
         @win.event
         def on_mouse_release(x, y, button, modifiers):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if watching:
+                return
+            inputs.move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
-                machine.mouse.host_button(km.MOUSE_BUTTONS[button], False)
+                inputs.button(km.MOUSE_BUTTONS[button], False)
 
         @win.event
         def on_resize(width, height):
@@ -488,7 +550,10 @@ class WindowFrontEnd:
         def on_close():
             if self._closing_since is None:
                 self._closing_since = time.monotonic()
-                machine.request_stop()
+                if watching:
+                    machine.request_stop()  # the watcher's, not the journal's: the replay stops here
+                else:
+                    inputs.close()
             return handled  # the window goes once the program has tidied up
 
         self._watch_destruction(on_close)
@@ -528,6 +593,11 @@ class WindowFrontEnd:
                 self._start_recording(self._capture_path("wav"))
             else:
                 self._stop_recording()
+        elif which == km.VIDEO:
+            if self.video is None:
+                self._start_video(self._capture_path("gif"))
+            else:
+                self._stop_video()
 
     def _capture_path(self, ext: str) -> Path:
         folder = self.captures or default_captures_dir()
@@ -574,6 +644,26 @@ class WindowFrontEnd:
         recorder.stop()
         if self.recording_path != self.record_audio:
             print(f"vconsole: recording saved to {self.recording_path}", file=sys.stderr)
+
+    def _start_video(self, path: Path) -> None:
+        """An animated capture of the picture from now on, at the adapter's retraces (tools.video)."""
+        from ..tools.video import VideoRecorder
+
+        now = self.machine.clock.now()
+        self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
+                                   start=now)
+        self._video_t = now
+        if path != self.record_video:
+            print(f"vconsole: capturing the screen to {path} (Ctrl+F7 stops)", file=sys.stderr)
+
+    def _stop_video(self) -> None:
+        video, self.video = self.video, None
+        try:
+            video.finish(self.machine.clock.now(), self.machine.screen)
+        except (OSError, ValueError) as e:
+            print(f"vconsole: the animated capture {video.path} could not be written ({e})", file=sys.stderr)
+            return
+        print(f"vconsole: animated capture saved to {video.path}", file=sys.stderr)
 
 
 def _line_words(frame: np.ndarray) -> np.ndarray:
