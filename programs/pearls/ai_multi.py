@@ -26,7 +26,7 @@ from . import board, strings
 from .board import LINES
 
 BASE: Final = 4.0
-POTENTIAL: Final = 0.5
+POTENTIAL: Final = 0.25
 _W: Final = tuple([0.0] + [BASE ** n for n in range(1, 50)])
 WIN: Final = 1e30
 #: A shared win is worth less than a win and more than any estimate.
