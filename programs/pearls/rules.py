@@ -81,7 +81,8 @@ class Game:
         self.cells = list(cells)
         self.players = players
         self.method = method
-        self.turn = first % players
+        self.first = first % players
+        self.turn = self.first
         self.power = self.cells.index(POWER)
         self.occupied = 0
         for s, c in enumerate(self.cells):
