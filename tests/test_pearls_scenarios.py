@@ -258,3 +258,59 @@ def test_mono_display_tells_the_power_and_lit_pearls_apart(tmp_path):
     unlit = next(s for s in range(N_SQUARES) if game.cells[s] > 0 and s not in game.targets())
     t3, l3, _, _ = BOARD.rect(*SQUARES[unlit])
     assert state.cells[t2, l2 + 1, 1] == 0x70 and state.cells[t3, l3 + 1, 1] != 0x70
+
+
+def test_solitaire_choice_by_clicking_the_lower_string_itself(tmp_path):
+    before, square, pearl, upper, lower = solitaire_choice_setup()
+    script = form("ANN") + " " + " ".join(click(s) for s in before) + " " + click(square)
+    out = play(tmp_path, script)
+    rows = panel(out)
+    word = rng_text(*lower)
+    r = next(i for i, row in enumerate(rows) if word in row.split())
+    col = INNER_LEFT + rows[r].index(word)
+    out = play(tmp_path, script + f" click:{col},{PLAYERS_TOP + r}")
+    words = " ".join(panel(out)).split()
+    assert rng_text(pearl, lower[1]) in words and rng_text(*upper) in words
+
+
+def test_start_up_show_lays_the_board_out_piece_by_piece_with_sound(tmp_path):
+    import wave
+    wav = tmp_path / "show.wav"
+    out = play(tmp_path, "Enter", switches="S", idle_limit=0.6)   # S: the test machine's own sound off
+    on_board = sum(1 for s in range(N_SQUARES)
+                   if out.text[BOARD.rect(*SQUARES[s])[0]][BOARD.rect(*SQUARES[s])[1]:][:4].strip(" \u00b7"))
+    assert 0 < on_board < 49
+    drive = tmp_path / "loud"
+    drive.mkdir()
+    run_headless(PROGRAM, "Enter", switches=[], drive=drive, seed=SEED, idle_limit=0.6, record_audio=str(wav))
+    with wave.open(str(wav)) as w:
+        frames = w.readframes(w.getnframes())
+    assert any(frames)
+    out = play(tmp_path / "loud", "Enter Esc", switches="S")       # any key: the whole board at once
+    assert "WHO PLAYS?" in screen_text(out)
+    game = layout(SEED, 1)
+    top, left, _, _ = BOARD.rect(*SQUARES[0])
+    assert out.text[top][left:left + 4] == f"{game.cells[0]:>3} " or game.cells[0] == POWER
+
+
+def test_star_switch_skips_the_start_up_screen_and_show(tmp_path):
+    out = play(tmp_path, "")
+    assert "WHO PLAYS?" in screen_text(out)
+    out = play(tmp_path, "", switches="S")
+    assert "PRESS ANY KEY TO BEGIN" in screen_text(out)
+
+
+def test_f3_f4_change_the_pace_and_the_legend_names_the_demo_to_come(tmp_path):
+    out = play(tmp_path, "Esc F3 F3")
+    assert "COMPUTER'S PACE  0.8 SEC" in screen_text(out)
+    assert "THE COMPUTER TAKES AT LEAST 0.8 SECONDS A MOVE." in news(out)
+    out = play(tmp_path, "Esc F4")
+    assert "COMPUTER'S PACE  1.5 SEC" in screen_text(out)
+    assert "F2  DEMO MODE" in screen_text(out) and "F1  SOUND ON" in screen_text(out)
+
+
+def test_f10_border_is_for_colour_screens_only(tmp_path):
+    colour = play(tmp_path, "Esc F10")
+    assert "F10 BORDER COLOR" in screen_text(colour)
+    mono = play(tmp_path, "Esc F10", adapter="mda")
+    assert "F10" not in screen_text(mono)

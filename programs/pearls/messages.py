@@ -96,9 +96,12 @@ def pace_limit(text: str) -> str:
 
 
 def winner(names: Sequence[str], why: str) -> str:
+    """More than two winners are counted, not named: the players list marks them with *."""
     if len(names) == 1:
         return f"{names[0]} WINS {why}!"
-    return f"{' AND '.join(names)} SHARE THE WIN {why}."
+    if len(names) == 2:
+        return f"{names[0]} AND {names[1]} SHARE THE WIN {why}."
+    return f"{len(names)} PLAYERS SHARE THE WIN (MARKED *) {why}."
 
 
 def why_longest(length: int) -> str:
@@ -122,7 +125,7 @@ def solitaire_result(short: int, rating: str) -> str:
 
 
 def computer_played_solitaire() -> str:
-    return "THE COMPUTER PLAYED HANDS OF THIS GAME, SO IT DOES NOT GO IN THE HIGH SCORES."
+    return "THE COMPUTER PLAYED: NO HIGH SCORE."
 
 
 def score_not_saved(problem: str) -> str:

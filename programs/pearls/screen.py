@@ -42,7 +42,7 @@ BOARD = Board(9, 7, top=2, left=3, cell_h=1, cell_w=TILE, gap_h=1, gap_w=1,
 PALETTE = palette(
     colour={"board": 0x20, "hole": 0x02, "pearl": 0x70, "reachable": 0x1E, "power": 0x4E,
             "cursor": 0x2E, "to_move": 0x1E, "player": 0x17, "computer": 0x17, "strings": 0x1F,
-            "loose": 0x13, "short": 0x1C, "flash": 0x4F, "winner": 0x1E, "pace": 0x17,
+            "loose": 0x13, "short": 0x13, "flash": 0x4F, "winner": 0x1E, "pace": 0x17,
             "board_note": 0x1B},
     mono={"board": 0x07, "hole": 0x07, "pearl": 0x07, "reachable": 0x70, "power": 0x0F,
           "cursor": 0x0F, "to_move": 0x0F, "player": 0x07, "computer": 0x07, "strings": 0x0F,
@@ -199,9 +199,9 @@ class PearlsScreen:
         th = self.theme
         strs = game.strings_of(0)
         short = game.short_strings()
-        info = f"SOLITAIRE" if not over else f"{st.rating(short)}"
+        info = "SOLITAIRE" if not over else st.rating(short)
         self.name_line(PLAYERS_TOP, seat, info, not over, False)
-        summary = f"{st_count(len(strs))}, {short} SHORT ({st.rating(short)})"
+        summary = f"{st_count(len(strs))}, {short} SHORTER THAN {st.SHORT}"
         self.scr.write(PLAYERS_TOP + 1, INNER_LEFT + 1, summary[: INNER_WIDTH - 2], th["player"])
         # strings in columns, top to bottom then left to right, lowest numbers first
         width, top = 6, PLAYERS_TOP + 3

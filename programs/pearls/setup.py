@@ -37,7 +37,7 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
     """The names and the method, None for Esc, or the Hot result that cancelled the form."""
     names = app.names + [""] * MAX_PLAYERS
     fields: list = [Text(f"p{i}", f"PLAYER {i + 1}", width=NAME_WIDTH, initial=names[i], upper=True,
-                         allowed=name_char, help="A NAME, OR COMPUTER FOR THE COMPUTER")
+                         allowed=name_char, help="A NAME, OR COMPUTER.  ONE NAME ONLY: SOLITAIRE")
                     for i in range(MAX_PLAYERS)]
     fields.append(Choice("method", "SCORING", options=METHODS,
                          initial=[m for _, m in METHODS].index(app.method)))
@@ -92,6 +92,7 @@ def game_over(app) -> None:
     """Say who won (or the solitaire score); a person's solitaire goes to the high scores."""
     game = app.game
     app.mark.hide()
+    app.prompt("")
     if game.solitaire:
         short = game.short_strings()
         app.draw_players((0,))
