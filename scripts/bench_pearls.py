@@ -44,7 +44,7 @@ def solitaire(games: int, times: list[float]) -> dict:
         while not game.over:
             game.take(*seat(game, rng))
         shorts.append(game.short_strings())
-    return {"mean_short_strings": statistics.mean(shorts), "max_short_strings": max(shorts),
+    return {"mean_short_strings": float(statistics.mean(shorts)), "max_short_strings": max(shorts),
             "perfect_fraction": shorts.count(0) / games, "games": games}
 
 

@@ -7,9 +7,9 @@ clicked.  It visits pearls only, and starts each turn on the reachable pearl nea
 """
 from __future__ import annotations
 
-from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
-from vconsole.toolkit.hits import HitMap, left_click, right_click
+from vconsole.toolkit.hits import left_click
+from vconsole.toolkit.pick import Option as PickOption, pick_one
 from vconsole.toolkit.hot import Hot
 
 from . import messages as say
@@ -82,48 +82,24 @@ def take(app, square: int) -> Hot | None:
 
 def choose_string(app, pearl: int):
     """UPPER or LOWER for a solitaire pearl that fits two strings; None when the player backs
-    out (Esc, the right button); Hot.QUIT / Hot.MODE when a hot key ends the question."""
+    out (Esc, the right button); Hot.QUIT / Hot.MODE when a hot key ends the question.
+
+    The two strings flash in the list (the toolkit's pick_one); 1 or 2, a click on the 1 or
+    the 2 of the question, or a click on a string itself answers."""
     game = app.game
     upper, lower = game.solo.candidates(pearl)
     text = say.choose_string(pearl, range_text(*upper), range_text(*lower))
     app.prompt(text)
-    scr, th = app.dos.screen, app.theme
-    answers: HitMap[int] = HitMap()
-    for digit, value in (("1", UPPER), ("2", LOWER)):
+    options = []
+    for digit, value, (a, b) in (("1", UPPER, upper), ("2", LOWER, lower)):
         col = text.index(f"{digit} =")
-        scr.set_attr(PROMPT_ROW, col, th["question_key"])
-        answers.add(PROMPT_ROW, col, PROMPT_ROW, col, value)
-    for (a, b), value in ((upper, UPPER), (lower, LOWER)):
+        app.dos.screen.set_attr(PROMPT_ROW, col, app.theme["answer_key"])
         where = app.view.string_cells.get((a, b))
-        if where is not None:
-            r, c, w = where
-            answers.add(r, c, r, c + w - 1, value)
+        options.append(PickOption(value, digit, flash=[where] if where else [], clicks=[(PROMPT_ROW, col, 1)]))
     app.sound.effect("question")
-    lit = True
     try:
-        while True:
-            app.view.flash_strings((upper, lower), lit, game)
-            ev = app.chrome.input(FLASH_S)
-            if ev is None:
-                lit = not lit
-                continue
-            if isinstance(ev, Key):
-                if ev.char in ("1", "2"):
-                    return UPPER if ev.char == "1" else LOWER
-                if ev.name == "Esc":
-                    return None
-                act = app.hot(ev)
-                if act in (Hot.QUIT, Hot.MODE):
-                    return act
-                if act is None:
-                    app.sound.effect("error")
-                continue
-            if right_click(ev):
-                return None
-            if left_click(ev):
-                value = answers.at(ev.row, ev.col)
-                if value is not None:
-                    return value
+        return pick_one(app.dos, options, flash_attr=app.theme["flash"], period=FLASH_S, hot=app.hot,
+                        mouse=app.chrome.mouse, refuse=lambda key: app.sound.effect("error"),
+                        read=lambda timeout: app.chrome.input(timeout))
     finally:
-        app.view.flash_strings((upper, lower), False, game)
         app.prompt("")

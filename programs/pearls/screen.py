@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Sequence
 
 from vconsole.toolkit.board import Board
-from vconsole.toolkit.hits import HitMap
 from vconsole.toolkit.lines import fold
 from vconsole_programs.tommy import palette
 
@@ -43,11 +42,11 @@ PALETTE = palette(
     colour={"board": 0x20, "hole": 0x02, "pearl": 0x70, "reachable": 0x1E, "power": 0x4E,
             "cursor": 0x2E, "to_move": 0x1E, "player": 0x17, "computer": 0x17, "strings": 0x1F,
             "loose": 0x13, "short": 0x13, "flash": 0x4F, "winner": 0x1E, "pace": 0x17,
-            "board_note": 0x1B},
+            "board_note": 0x1B, "answer_key": 0x4F},
     mono={"board": 0x07, "hole": 0x07, "pearl": 0x07, "reachable": 0x70, "power": 0x0F,
           "cursor": 0x0F, "to_move": 0x0F, "player": 0x07, "computer": 0x07, "strings": 0x0F,
           "loose": 0x07, "short": 0x01, "flash": 0x70, "winner": 0x0F, "pace": 0x07,
-          "board_note": 0x0F},
+          "board_note": 0x0F, "answer_key": 0x70},
     colour_glyphs={"power": " \x0f\x0f ", "hole": "  \u00b7 ", "to_move": "\x10"},
     mono_glyphs={"power": "(\x0f\x0f)", "hole": "  \u00b7 ", "to_move": "\x10"},
     colour_border=2,
@@ -91,7 +90,6 @@ class PearlsScreen:
         self.legend = legend
         #: where each solitaire string was last drawn: (first, last) -> (row, col, width)
         self.string_cells: dict[tuple[int, int], tuple[int, int, int]] = {}
-        self.string_hits: HitMap[tuple[int, int]] = HitMap()
 
     # -- frame ----------------------------------------------------------------------------
     def draw_frame(self) -> None:
@@ -145,7 +143,6 @@ class PearlsScreen:
         self.scr.fill(PLAYERS_TOP, INNER_LEFT, PLAYERS_TOP + PLAYERS_ROWS - 1, PANEL_RIGHT - 1, " ",
                       self.theme["panel"])
         self.string_cells.clear()
-        self.string_hits.clear()
 
     def draw_no_players(self) -> None:
         self.clear_players()
@@ -213,20 +210,8 @@ class PearlsScreen:
             role = "short" if b - a + 1 < st.SHORT else "strings"
             self.scr.write(r, c, text, th[role])
             self.string_cells[(a, b)] = (r, c, len(text))
-            self.string_hits.add(r, c, r, c + width - 2, (a, b))
         if len(strs) > rows * cols:
             self.scr.put(top + rows - 1, PANEL_RIGHT - 2, "\u2026", th["strings"])
-
-    def flash_strings(self, which: Sequence[tuple[int, int]], on: bool, game: Game) -> None:
-        """Light the solitaire strings ``which`` (the two a pearl could join), or put them back."""
-        th = self.theme
-        for a, b in which:
-            where = self.string_cells.get((a, b))
-            if where is None:
-                continue
-            r, c, w = where
-            role = "flash" if on else ("short" if b - a + 1 < st.SHORT else "strings")
-            self.scr.set_attr(r, c, th[role], w)
 
 
 def st_count(n: int) -> str:

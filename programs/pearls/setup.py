@@ -150,7 +150,7 @@ def finished_turn(app) -> Hot | None:
         app.start_game(app.names, app.method)
         return None
     question = say.another_game()
-    app.prompt(question)
+    app.prompt(question, "question")
     mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
     while True:
         ev = app.chrome.input()
