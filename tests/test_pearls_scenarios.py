@@ -314,3 +314,38 @@ def test_f10_border_is_for_colour_screens_only(tmp_path):
     assert "F10 BORDER COLOR" in screen_text(colour)
     mono = play(tmp_path, "Esc F10", adapter="mda")
     assert "F10" not in screen_text(mono)
+
+
+def pointer_square(out) -> int | None:
+    """The square the keyboard pointer (a triangle either side) is on, from the screen text."""
+    for s in range(N_SQUARES):
+        top, left, _, right = BOARD.rect(*SQUARES[s])
+        if out.text[top][left - 1] == "\u25ba" and out.text[top][right + 1] == "\u25c4":
+            return s
+    return None
+
+
+def test_d_switch_uses_the_keyboard_pointer_which_visits_pearls_and_takes_with_space(tmp_path):
+    game = layout(SEED, 2)
+    names = form("ANN", "BOB")
+    out = play(tmp_path, names, switches="* S D")
+    assert "POINT WITH THE ARROWS, THEN ENTER OR SPACE TO TAKE" in out.text[PROMPT_ROW]
+    start = pointer_square(out)
+    assert start in game.targets()
+    out = play(tmp_path, names + " Right Right Down", switches="* S D")
+    moved = pointer_square(out)
+    assert moved is not None and moved != start and game.cells[moved] > 0
+    # Space takes whatever the pointer is on: a reachable pearl is taken, another is refused
+    out = play(tmp_path, names + " Right Right Down Space", switches="* S D")
+    who = ("ANN", "BOB")[game.turn]
+    if moved in game.targets():
+        assert f"{who} TAKES {game.cells[moved]}" in news(out)
+    else:
+        assert f"CANNOT REACH {game.cells[moved]}" in news(out)
+
+
+def test_with_a_mouse_an_arrow_brings_the_pointer_out(tmp_path):
+    out = play(tmp_path, form("ANN", "BOB"))
+    assert pointer_square(out) is None and "CLICK THE PEARL" in out.text[PROMPT_ROW]
+    out = play(tmp_path, form("ANN", "BOB") + " Left")
+    assert pointer_square(out) is not None and "POINT WITH THE ARROWS" in out.text[PROMPT_ROW]
