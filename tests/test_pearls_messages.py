@@ -65,6 +65,7 @@ PROMPT_CASES = {
     "another_game": [say.another_game()],
     "demo_next_game": [say.demo_next_game()],
     "no_players": [say.no_players()],
+    "scrambling": [say.scrambling()],
 }
 HELPERS = {"pearls", "strings_text", "why_longest", "why_tie_broken", "why_points", "why_no_strings",
            "joined", "alone", "solo_new"}

@@ -280,6 +280,7 @@ def test_start_up_show_lays_the_board_out_piece_by_piece_with_sound(tmp_path):
     on_board = sum(1 for s in range(N_SQUARES)
                    if out.text[BOARD.rect(*SQUARES[s])[0]][BOARD.rect(*SQUARES[s])[1]:][:4].strip(" \u00b7"))
     assert 0 < on_board < 49
+    assert "SCRAMBLED ONTO THE BOARD" in out.text[PROMPT_ROW]
     drive = tmp_path / "loud"
     drive.mkdir()
     run_headless(PROGRAM, "Enter", switches=[], drive=drive, seed=SEED, idle_limit=0.6, record_audio=str(wav))

@@ -61,7 +61,7 @@ _D: Final = tuple([0.0] + [_W[k] - _W[k - 1] for k in range(1, 50)])
 _PW: Final = tuple(POTENTIAL * w for w in _W)
 
 
-def worth(mine: int, others: int, free: int) -> float:
+def worth(mine: int, others: int, free: int, players: int = 2) -> float:
     """The estimate for one player; ``others`` = the pearls every other player holds.
 
     The runs' part is summed without finding the runs: with ``starts`` the first pearl of each
@@ -87,7 +87,7 @@ def worth(mine: int, others: int, free: int) -> float:
         own = (mine & seg).bit_count()
         if own:
             length = seg.bit_count()
-            hope = own + ((free & seg).bit_count() + 1) // 2
+            hope = own + ((free & seg).bit_count() + players - 1) // players
             v += _PW[hope if hope < length else length]
     return v
 
@@ -104,8 +104,9 @@ def estimate(held: Sequence[int], me: int, free: int) -> float:
     total = 0
     for m in held:
         total |= m
-    mine = worth(held[me], total & ~held[me], free)
-    rival = max(worth(m, total & ~m, free) for i, m in enumerate(held) if i != me)
+    n = len(held)
+    mine = worth(held[me], total & ~held[me], free, n)
+    rival = max(worth(m, total & ~m, free, n) for i, m in enumerate(held) if i != me)
     return mine - rival
 
 

@@ -166,3 +166,7 @@ def demo_next_game() -> str:
 
 def no_players() -> str:
     return "ENTER OR A CLICK: CHOOSE THE PLAYERS.   F2: WATCH A DEMO.   F7: QUIT."
+
+
+def scrambling() -> str:
+    return "THE PEARLS AND THE POWER ARE SCRAMBLED ONTO THE BOARD...   (ANY KEY: ON WITH IT)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import STOP
 
-from . import board
+from . import board, messages as say
 from .rules import EMPTY, POWER, Take, shuffled
 from .sounds import pearl_note
 
@@ -25,6 +25,7 @@ def startup_show(app) -> Hot | None:
     for s in range(board.N_SQUARES):
         view.draw_square(s, EMPTY)
     view.draw_note("")
+    app.prompt(say.scrambling())
     busy = app.chrome.busy(app.hot, typed=STOP)
     why = None
     for s in order:
@@ -37,6 +38,7 @@ def startup_show(app) -> Hot | None:
         why = busy.pause(LAY_S)
         if why is not None:
             break
+    app.prompt("")
     app.draw_board()
     return Hot.QUIT if why == Hot.QUIT else None
 
