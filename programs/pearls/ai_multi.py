@@ -15,8 +15,8 @@ The estimate, for each player: each run of consecutive pearls held is worth ``BA
 (steep, because the longest string decides and the next only breaks ties), and each stretch of
 numbers no other player holds (the player's pearls plus those still on the board) adds a share
 ``POTENTIAL`` of what a run as long as the player could hope to make there would be worth (its
-own pearls there plus half of the free ones, at most the stretch).  The computer's estimate is
-its own worth minus the best other player's.
+own pearls there plus its share, one in n for n players, of the free ones; at most the stretch).
+The computer's estimate is its own worth minus the best other player's.
 """
 from __future__ import annotations
 
