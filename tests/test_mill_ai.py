@@ -84,16 +84,11 @@ def test_rng_varies_choice_among_equal_moves():
 # --- exactness ---------------------------------------------------------------------------------
 
 def reference(pos, depth, ply=0):
-    """Plain minimax with the search's scoring conventions and no pruning, no table.
-
-    Inside the tree a capture is never declined when one is possible (the search's rule);
-    at the root declining is one more move.
-    """
+    """Plain minimax over every legal move (declining included) with the search's scoring
+    conventions and no pruning, no table."""
     moves = legal_moves(pos)
     if not moves:
         return ply - WIN
-    if ply > 0 and any(m.capture for m in moves):
-        moves = [m for m in moves if m.capture != DECLINE]
     me = pos.turn
     best = -WIN - 1
     for m in moves:
@@ -253,3 +248,69 @@ def test_more_material_scores_higher():
     up = evaluate(mask_of([1, 5, 9, 20, 11]), mask_of([3, 13, 17, 22]), 0, 0, False)
     assert up > even + 50
     assert evaluate(mask_of([5]), mask_of([20]), 8, 7, False) > evaluate(mask_of([5]), mask_of([20]), 7, 8, False)
+
+
+# --- one rule, one place: the search's moves are the rules' moves ------------------------------
+
+def _all_in_mills_positions(seed, count, opts=Options()):
+    """Positions (both phases) where every piece of one side stands in a mill."""
+    from vconsole_programs.mill.rules import SEGMENTS, mask_of
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        mills = rng.sample([mask_of(s) for s in SEGMENTS], rng.randint(1, 2))
+        a = 0
+        for m in mills:
+            a |= m
+        free = [p for p in range(1, 25) if not a >> (p - 1) & 1]
+        b = mask_of(rng.sample(free, rng.randint(3, 9)))
+        if a.bit_count() > 9:
+            continue
+        ha = rng.randint(0, 9 - a.bit_count()) if rng.random() < 0.5 else 0
+        hb = rng.randint(0, 9 - b.bit_count()) if ha else 0
+        if rng.random() < 0.5:
+            pos = Position(a, b, rng.randint(0, 1), (ha, hb), opts)
+        else:
+            pos = Position(b, a, rng.randint(0, 1), (hb, ha), opts)
+        out.append(pos)
+    return out
+
+
+ISSUE_14 = Position.from_points([4, 5, 11, 14, 20], [1, 2, 3, 22, 23, 24], WHITE, (0, 0))
+
+
+@pytest.mark.parametrize("opts", [Options(), Options(kiddie=True), Options(take_from_mill_when_only_three=True)])
+def test_search_generates_exactly_the_legal_moves(opts):
+    positions = _random_positions(60, 150, min_ply=0, max_ply=90, opts=opts)
+    positions += _all_in_mills_positions(61, 150, opts)
+    positions.append(ISSUE_14)
+    in_mills_capture_refused = 0
+    for pos in positions:
+        want = legal_moves(pos)
+        for root in (True, False):
+            got = ai.generate(pos, root)
+            assert len(got) == len(set(got)), pos
+            assert set(got) == set(want), (pos, root)
+        in_mills_capture_refused += any(m.capture == DECLINE for m in want) and not any(m.capture for m in want)
+    assert in_mills_capture_refused > 10  # the case of issue 14 is really exercised
+
+
+@pytest.mark.parametrize("level", [1, 2, 5, 9])
+def test_issue_14_position_every_piece_in_mills(level):
+    # White 14 -> 6 closes 4-5-6, but every black piece stands in a mill: the only
+    # mill-closing choice is to decline, and every move shown while thinking is legal too
+    seen = []
+    move = choose_move(ISSUE_14, level, rng=random.Random(level), on_best=lambda m, d, s: seen.append(m))
+    legal = legal_moves(ISSUE_14)
+    assert move in legal
+    assert seen and all(m in legal for m in seen)
+
+
+def test_moves_shown_while_thinking_are_legal_in_both_phases():
+    for i, pos in enumerate(_all_in_mills_positions(62, 12)):
+        if not legal_moves(pos):
+            continue
+        seen = []
+        move = choose_move(pos, 3, rng=random.Random(i), on_best=lambda m, d, s: seen.append(m))
+        legal = legal_moves(pos)
+        assert move in legal and all(m in legal for m in seen), pos

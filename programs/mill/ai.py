@@ -15,9 +15,10 @@ deepening, a transposition table keyed by Zobrist hashes, and move ordering by T
 mill-closing captures, blocking the opponent's open mill, two killer moves per ply and a
 history table.
 
-Declining a capture is searched only at the root (and when no piece can be taken, where it
-is the only way to close the mill): inside the tree taking a piece is assumed to be at least
-as good, which removes a useless branch from every mill-closing move.
+The search generates exactly the moves ``rules.legal_moves`` allows (which pieces a mill
+may take is asked of ``rules.capturable`` itself), declining a capture included: it is
+searched last, and it matters, since taking a piece can free a point for a side that would
+otherwise be shut in.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Final, TypeVar
 
-from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Position,
-                    legal_moves)
+from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Options, Position,
+                    capturable, legal_moves)
 
 T = TypeVar("T")
 
@@ -314,33 +315,21 @@ def _to_move(pos: Position, f: int, t: int, c: int) -> Move:
     return Move(frm, to, DECLINE if c < 0 else c + 1)
 
 
-def search(pos: Position, depth: int, *, rng: random.Random,
-           on_best: OnBest | None = None,
-           should_stop: Callable[[], bool] | None = None,
-           stats: dict | None = None) -> Move:
-    """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
+def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int):
+    """The search's move generator and negamax, sharing one table, killers and history.
 
-    ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
-    for the mover, 100 = one piece). ``should_stop()`` is polled every 256 nodes; when it
-    returns True the search ends at once and the best move so far is played. ``rng`` breaks
-    ties among equal root moves, so two games with different seeds differ.
+    ``limit``: the node budget; past it (checked with ``poll`` every 256 nodes) the search
+    raises :class:`_Stop` and the caller plays the best move of the work done so far.
     """
-    legal = legal_moves(pos)
-    if not legal:
-        raise ValueError("no legal move: the game is over")
-    if depth < 1:
-        return greedy(pos, rng)
-    kiddie = pos.options.kiddie
-    take3 = pos.options.take_from_mill_when_only_three
+    kiddie = options.kiddie
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
-    BIT, ADJ_M, MILL2, MILLS = _BIT, _ADJ_M, _MILL2, MILL_MASKS
+    BIT, ADJ_M, MILL2 = _BIT, _ADJ_M, _MILL2
     I0, I1, I2 = _I0, _I1, _I2
     tt: dict[int, tuple[int, int, int, tuple[int, int, int] | None]] = {}
     history = [0] * (25 * 24)
-    killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(depth + 2)]
+    killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(max_ply + 2)]
     counter = [0]
-    rng_root: random.Random | None = None
-    poll = should_stop or (lambda: False)
+    root_rng: list[random.Random | None] = [None]
     EXACT, LOWER, UPPER = 0, 1, 2
 
     def gen(me: int, opp: int, hm: int, ho: int, root: bool,
@@ -389,13 +378,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                         rest.append(idx0 + t)
         out: list[tuple[int, int, int]] = []
         if mills:
-            free = opp & ~op_mill
-            if free:
-                cm = free
-            elif opp and opp.bit_count() + ho == 3 and not take3:
-                cm = 0
-            else:
-                cm = opp
+            cm = capturable(opp, ho, options)  # the rules' own test: one rule, one place
             caps = []
             while cm:
                 b = cm & -cm
@@ -408,6 +391,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                     out.extend([(f, t, c) for _, c in caps])
                 else:
                     out.append((f, t, -1))
+        rng_root = root_rng[0]
         if root and rng_root is not None:
             rng_root.shuffle(blocks)
             rng_root.shuffle(rest)
@@ -432,11 +416,11 @@ def search(pos: Position, depth: int, *, rng: random.Random,
             else:
                 out.append(k1)
         out.extend(quiet)
-        if root and mills and caps:
+        if mills and caps:
             out.extend([(f, t, -1) for f, t in mills])  # declining, searched last
         return out
 
-    def quick_ok(me: int, opp: int, hm: int, empty: int, mv: tuple[int, int, int]) -> bool:
+    def quick_ok(me: int, opp: int, hm: int, ho: int, empty: int, mv: tuple[int, int, int]) -> bool:
         """Cheap legality test for a TT or killer move tried before generating moves."""
         f, t, c = mv
         if not empty >> t & 1:
@@ -451,26 +435,16 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         nm = me ^ BIT[f] ^ BIT[t]
         m1, m2 = MILL2[t]
         if nm & m1 == m1 or nm & m2 == m2:
-            return c >= 0 and opp >> c & 1 == 1 and capt_ok(opp, c)
+            return c < 0 or capt_ok(opp, ho, c)
         return c < 0
 
-    def capt_ok(opp: int, c: int) -> bool:
-        for m in MILL2[c]:
-            if opp & m == m:
-                break
-        else:
-            return True
-        # c stands in a mill: only allowed if every piece does (and not the last three)
-        free = opp
-        for m in MILLS:
-            if opp & m == m:
-                free &= ~m
-        return not free and (take3 or opp.bit_count() != 3)
+    def capt_ok(opp: int, ho: int, c: int) -> bool:
+        return capturable(opp, ho, options) >> c & 1 == 1
 
     def negamax(me: int, opp: int, hm: int, ho: int, side: int, h: int,
                 depth: int, alpha: int, beta: int, ply: int) -> int:
         counter[0] += 1
-        if not counter[0] & 255 and poll():
+        if not counter[0] & 255 and (counter[0] >= limit or poll()):
             raise _Stop
         entry = tt.get(h)
         tt_move = None
@@ -491,7 +465,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         empty = FULL ^ me ^ opp
         # stage 1: TT move and killers, tried before paying for a full move list
         pre = []
-        if tt_move is not None and quick_ok(me, opp, hm, empty, tt_move):
+        if tt_move is not None and quick_ok(me, opp, hm, ho, empty, tt_move):
             pre.append(tt_move)
         moves = pre
         generated = False
@@ -569,15 +543,53 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         tt[h] = (depth, flag, stored, best_move)
         return best
 
+    return gen, negamax, counter, root_rng
+
+
+def generate(pos: Position, root: bool = True) -> list[Move]:
+    """The moves the search generates in ``pos``, at the root or inside the tree (in the
+    search's order; tests hold both to exactly ``rules.legal_moves``)."""
+    gen = _engine(pos.options, 1, lambda: False, 1 << 62)[0]
+    me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
+    hm, ho = pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
+    if me.bit_count() + hm < 3 or opp.bit_count() + ho < 3:
+        return []
+    return [_to_move(pos, *mv) for mv in gen(me, opp, hm, ho, root)]
+
+
+def search(pos: Position, depth: int, *, rng: random.Random,
+           on_best: OnBest | None = None,
+           should_stop: Callable[[], bool] | None = None,
+           stats: dict | None = None,
+           max_nodes: int | None = None) -> Move:
+    """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
+
+    ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
+    for the mover, 100 = one piece). ``should_stop()`` is polled every 256 nodes; when it
+    returns True the search ends at once and the best move so far is played. ``rng`` breaks
+    ties among equal root moves, so two games with different seeds differ. ``max_nodes``
+    bounds the work (deterministically, unlike a clock): iterative deepening stops when it
+    is spent, keeping the best move of the deepest work done.
+    """
+    legal = legal_moves(pos)
+    if not legal:
+        raise ValueError("no legal move: the game is over")
+    if depth < 1:
+        return greedy(pos, rng)
+    kiddie = pos.options.kiddie
+    poll = should_stop or (lambda: False)
+    gen, negamax, counter, root_rng = _engine(pos.options, depth, poll,
+                                               1 << 62 if max_nodes is None else max_nodes)
+    ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     me = pos.pieces(pos.turn)
     opp = pos.pieces(1 - pos.turn)
     hm = pos.in_hand[pos.turn]
     ho = pos.in_hand[1 - pos.turn]
     side = pos.turn
     h = zobrist_key(pos)
-    rng_root = rng
+    root_rng[0] = rng
     root = _unique_root_moves(me, opp, gen(me, opp, hm, ho, True))
-    rng_root = None
+    root_rng[0] = None
     best_move = root[0]
     best_score = 0
     reported: tuple[int, int, int] | None = None
@@ -585,7 +597,9 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     def report(mv: tuple[int, int, int], d: int, score: int) -> None:
         nonlocal reported
         if on_best is not None and mv != reported:
-            on_best(_to_move(pos, *mv), d, score)
+            move = _to_move(pos, *mv)
+            assert move in legal, (move, pos)  # Esc plays it
+            on_best(move, d, score)
         reported = mv
 
     report(best_move, 0, 0)
