@@ -317,3 +317,24 @@ int ref_best(u32 me, u32 opp, int hm, int ho, int side, int depth, int8_t *move,
     *n_nodes = nodes;
     return n;
 }
+
+/* Which root moves reach `value` at exactly `depth` (a null-window test each, after a
+ * ref_best of the same position and depth filled the table): tie[i] = 1 for the i-th move
+ * of ref_moves. Ties are what the book offers the rng to choose from. */
+int ref_ties(u32 me, u32 opp, int hm, int ho, int side, int depth, int value, int8_t *tie) {
+    init();
+    Mv mv[NMAX];
+    int n = gen(me, opp, hm, ho, mv);
+    for (int i = 0; i < n; i++) {
+        Mv m = mv[i];
+        u32 nme = me, nopp = opp; int nhm = hm;
+        if (m.f < 0) nhm--; else nme &= ~(1u << m.f);
+        nme |= 1u << m.t;
+        if (m.c >= 0) nopp &= ~(1u << m.c);
+        int s;
+        if (m.c >= 0 && popc(nopp) + ho < 3) s = WIN - 1;
+        else s = -negamax(nopp, nme, ho, nhm, 1 - side, depth - 1, -value, -value + 1, 1);
+        tie[i] = s >= value;
+    }
+    return n;
+}

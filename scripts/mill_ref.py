@@ -47,6 +47,7 @@ def lib() -> ctypes.CDLL:
         _lib.ref_best.restype = ctypes.c_int
         _lib.ref_root.restype = ctypes.c_int
         _lib.ref_eval.restype = ctypes.c_int
+        _lib.ref_ties.restype = ctypes.c_int
     return _lib
 
 
@@ -178,3 +179,13 @@ def self_check(count: int = 300) -> None:
 if __name__ == "__main__":
     self_check()
     print("mill_ref: move generator and values agree with rules")
+
+
+def best_moves(pos: Position, depth: int) -> tuple[list[Move], int]:
+    """Every move reaching the best value at exactly ``depth``, and that value."""
+    _, value, _ = best(pos, depth)
+    buf = (ctypes.c_int8 * 600)()
+    n = lib().ref_moves(*_sides(pos), buf)
+    tie = (ctypes.c_int8 * 200)()
+    lib().ref_ties(*_sides(pos), pos.turn, depth, value, tie)
+    return [_move(pos, buf[3 * i], buf[3 * i + 1], buf[3 * i + 2]) for i in range(n) if tie[i]], value

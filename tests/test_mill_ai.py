@@ -314,3 +314,64 @@ def test_moves_shown_while_thinking_are_legal_in_both_phases():
         move = choose_move(pos, 3, rng=random.Random(i), on_best=lambda m, d, s: seen.append(m))
         legal = legal_moves(pos)
         assert move in legal and all(m in legal for m in seen), pos
+
+
+# --- level 9: the placing book, the node budget, variety ------------------------------------------
+
+def test_book_entries_are_canonical_legal_and_cover_the_first_plies():
+    from vconsole_programs.mill import book
+    from vconsole_programs.mill.symmetry import canonical
+    entries = book.entries()
+    per_ply = {}
+    for (w, b, turn), (depth, value, points) in entries.items():
+        assert canonical(w, b)[:2] == (w, b)
+        nw, nb = w.bit_count(), b.bit_count()
+        assert nw - nb == turn and depth >= 10 and points
+        pos = Position(w, b, turn, (9 - nw, 9 - nb))
+        assert {Move(None, p) for p in points} <= set(legal_moves(pos))
+        per_ply[nw + nb] = per_ply.get(nw + nb, 0) + 1
+    # every placing position of the first plies, one per set of mirror images
+    assert [per_ply.get(p) for p in range(4)] == [1, 4, 46, 428]
+
+
+def test_book_answers_every_mirror_image_of_a_position():
+    from vconsole_programs.mill import book
+    from vconsole_programs.mill.symmetry import SYMMETRIES, map_mask
+    pos = Position.from_points([2, 17], [5], BLACK, (7, 8))
+    base = book.moves(pos)
+    assert base
+    for g in SYMMETRIES:
+        image = Position(map_mask(g, pos.white), map_mask(g, pos.black), BLACK, (7, 8))
+        assert book.moves(image) == sorted(Move(None, g[m.to - 1] + 1) for m in base)
+
+
+def test_level_9_opens_from_the_book_at_once():
+    polls = []
+    seen = []
+    move = choose_move(Position.start(), 9, rng=random.Random(0), on_best=lambda m, d, s: seen.append(m),
+                       should_stop=lambda: polls.append(1) or False)
+    assert move.to in (5, 11, 14, 20) and seen == [move] and not polls
+
+
+def test_level_9_varies_beyond_mirror_images():
+    # White on 2: Black's best replies by the book are 1, 3, 5, 7, 8, 9 (1/3 and 7/9 are mirrors)
+    from vconsole_programs.mill import book
+    pos = Position.from_points([2], [], BLACK, (8, 9))
+    assert {m.to for m in book.moves(pos)} >= {1, 5, 8}
+    picks = {choose_move(pos, 9, rng=random.Random(s)).to for s in range(30)}
+    assert len(picks & {1, 5, 8}) >= 2  # not mirror images of each other
+    assert choose_move(pos, 9, rng=random.Random(3)) == choose_move(pos, 9, rng=random.Random(3))
+
+
+def test_level_9_is_budgeted_in_nodes_not_time():
+    import time
+    pos = Position.from_points([1, 5, 12, 14], [10, 11, 22], BLACK, (5, 6))  # out of book
+    stats = {}
+    fast = search(pos, ai.MASTER_DEPTH, rng=random.Random(5), stats=stats, max_nodes=3000, master=True)
+    assert stats["nodes"] <= 3000 + 256
+
+    def slow_poll():
+        time.sleep(0.001)  # a machine ten times slower: the same move all the same
+        return False
+    assert search(pos, ai.MASTER_DEPTH, rng=random.Random(5), should_stop=slow_poll, max_nodes=3000,
+                  master=True) == fast

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Final, TypeVar
 
+from .symmetry import SYMMETRIES, map_mask
 from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Options, Position,
                     capturable, legal_moves)
 
@@ -34,6 +35,11 @@ T = TypeVar("T")
 WIN: Final = 100_000
 MATE_ZONE: Final = WIN - 1_000
 PIECE: Final = 100
+#: Level 9: iterative deepening up to this depth, ending when MASTER_NODES are spent (a
+#: node budget, not a clock, so that a game replays the same on any machine; calibrated so
+#: that the slowest move of scripts/bench_mill.py stays under 2 s on the project's machine).
+MASTER_DEPTH: Final = 30
+MASTER_NODES: Final = 100_000
 #: Remaining depth from which a placing-phase node drops mirror-image moves.
 SYM_DEPTH: Final = 4
 # Evaluation weights (1/100 piece), tuned by computer-versus-computer matches.
@@ -102,38 +108,8 @@ def zobrist_key(pos: Position) -> int:
     return h
 
 
-# The board's 16 symmetries: each point as (square, step round that square clockwise from
-# its top-left corner); rotate by quarter turns, mirror, and swap the outer with the inner
-# square - every one maps segments onto segments.
-_RINGS: Final = ((1, 2, 3, 15, 24, 23, 22, 10), (4, 5, 6, 14, 21, 20, 19, 11),
-                 (7, 8, 9, 13, 18, 17, 16, 12))
-
-
-def _symmetries() -> tuple[tuple[int, ...], ...]:
-    where = {p: (sq, k) for sq, ring in enumerate(_RINGS) for k, p in enumerate(ring)}
-    perms = []
-    for swap in (False, True):
-        for mirror in (False, True):
-            for rot in range(4):
-                perm = [0] * 24
-                for p, (sq, k) in where.items():
-                    k2 = (-k + 2) % 8 if mirror else k
-                    k2 = (k2 + 2 * rot) % 8
-                    sq2 = 2 - sq if swap else sq
-                    perm[p - 1] = _RINGS[sq2][k2] - 1
-                perms.append(tuple(perm))
-    return tuple(perms)
-
-
-#: SYMMETRIES[g][i] = the bit index that bit index i goes to under symmetry g (g 0 = identity).
-SYMMETRIES: Final = _symmetries()
-
-
 def _map_mask(perm: tuple[int, ...], mask: int) -> int:
-    out = 0
-    for i in _indices(mask):
-        out |= 1 << perm[i]
-    return out
+    return map_mask(perm, mask)
 
 
 #: For each symmetry but the identity: three byte tables mapping a mask to its image.
@@ -315,11 +291,15 @@ def _to_move(pos: Position, f: int, t: int, c: int) -> Move:
     return Move(frm, to, DECLINE if c < 0 else c + 1)
 
 
-def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int):
+def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int, master: bool = False):
     """The search's move generator and negamax, sharing one table, killers and history.
 
     ``limit``: the node budget; past it (checked with ``poll`` every 256 nodes) the search
     raises :class:`_Stop` and the caller plays the best move of the work done so far.
+    ``master`` (level 9) makes the search selective: late quiet moves are searched one ply
+    shallower first (and again at full depth if they look better than the best so far),
+    and the last placement of the game is searched one ply deeper, so that the position
+    where pieces start moving - blockades, double mills - is seen a ply further.
     """
     kiddie = options.kiddie
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
@@ -329,6 +309,7 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
     history = [0] * (25 * 24)
     killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(max_ply + 2)]
     counter = [0]
+    front = [0]  # how many moves gen put before the quiet ones (not reduced by LMR)
     root_rng: list[random.Random | None] = [None]
     EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -415,6 +396,7 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
                 out.insert(len(out) - 1, k1)
             else:
                 out.append(k1)
+        front[0] = len(out)
         out.extend(quiet)
         if mills and caps:
             out.extend([(f, t, -1) for f, t in mills])  # declining, searched last
@@ -485,6 +467,7 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
                 generated = True
                 k1, k2 = killers[ply]
                 moves = gen(me, opp, hm, ho, False, k1, k2)
+                n_front = front[0]
                 if not moves and first:
                     return ply - WIN  # to move and no move: lost
                 if depth >= SYM_DEPTH and hm:
@@ -505,16 +488,24 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
             else:
                 nh = h ^ zs[f] ^ zs[t] ^ zo[c] ^ (zplace if f < 0 else ZTURN)
                 nhm = hm - 1 if f < 0 else hm
-                if depth <= 1:
+                nd = depth - 1
+                if master and f < 0 and not nhm and not ho:
+                    nd += 1  # the last placement: see the first moves after it
+                if nd <= 0:
                     score = -evaluate(nopp, nme, ho, nhm, kiddie)
                     if score > MATE_ZONE:
                         score = WIN - ply - 1
                 elif first:
-                    score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -beta, -alpha, ply + 1)
+                    score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -alpha, ply + 1)
                 else:
-                    score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < score < beta:
-                        score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -beta, -score, ply + 1)
+                    if master and nd >= 2 and c < 0 and generated and i > n_front + 2:
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd - 1, -alpha - 1, -alpha, ply + 1)
+                    else:
+                        score = alpha + 1
+                    if score > alpha:
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -alpha - 1, -alpha, ply + 1)
+                        if alpha < score < beta:
+                            score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -score, ply + 1)
             first = False
             if score > best:
                 best = score
@@ -561,7 +552,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
            on_best: OnBest | None = None,
            should_stop: Callable[[], bool] | None = None,
            stats: dict | None = None,
-           max_nodes: int | None = None) -> Move:
+           max_nodes: int | None = None, master: bool = False) -> Move:
     """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
 
     ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
@@ -578,8 +569,8 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         return greedy(pos, rng)
     kiddie = pos.options.kiddie
     poll = should_stop or (lambda: False)
-    gen, negamax, counter, root_rng = _engine(pos.options, depth, poll,
-                                               1 << 62 if max_nodes is None else max_nodes)
+    gen, negamax, counter, root_rng = _engine(pos.options, depth + 2, poll,
+                                               1 << 62 if max_nodes is None else max_nodes, master)
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     me = pos.pieces(pos.turn)
     opp = pos.pieces(1 - pos.turn)
@@ -604,6 +595,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
 
     report(best_move, 0, 0)
     nside = 1 - side
+    done_depth = 0
     try:
         for d in range(1, depth + 1):
             alpha, beta = -WIN - 1, WIN + 1
@@ -618,21 +610,25 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                     if f < 0:
                         nh ^= ZPLACE[side][hm]
                     nhm = hm - 1 if f < 0 else hm
-                    if d == 1:
+                    nd = d - 1
+                    if master and f < 0 and not nhm and not ho:
+                        nd += 1  # the last placement: see the first moves after it
+                    if nd <= 0:
                         score = -evaluate(nopp, nme, ho, nhm, kiddie)
                         if score > MATE_ZONE:
                             score = WIN - 1
                     elif idx == 0:
-                        score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -beta, -alpha, 1)
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -alpha, 1)
                     else:
-                        score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -alpha - 1, -alpha, 1)
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -alpha - 1, -alpha, 1)
                         if score > alpha:
-                            score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -beta, -score, 1)
+                            score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -score, 1)
                 if it_best is None or score > alpha:
                     alpha = max(alpha, score)
                     it_best = (f, t, c)
                     best_move, best_score = it_best, score
                     report(best_move, d, score)
+            done_depth = d
             # the next iteration starts with this iteration's best
             root.remove(best_move)
             root.insert(0, best_move)
@@ -643,6 +639,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     if stats is not None:
         stats["nodes"] = counter[0]
         stats["score"] = best_score
+        stats["depth"] = done_depth
     move = _to_move(pos, *best_move)
     assert move in legal, (move, pos)
     return move
@@ -669,4 +666,13 @@ def choose_move(pos: Position, level: int, *, rng: random.Random,
         if on_best is not None:
             on_best(move, 0, 0)
         return move
+    if level == 9:
+        from . import book  # the book reads its data file on first use only
+        move = book.choose(pos, rng)
+        if move is not None:
+            if on_best is not None:
+                on_best(move, 0, 0)
+            return move
+        return search(pos, MASTER_DEPTH, rng=rng, on_best=on_best, should_stop=should_stop,
+                      max_nodes=MASTER_NODES, master=True)
     return search(pos, level, rng=rng, on_best=on_best, should_stop=should_stop)
