@@ -7,7 +7,8 @@ alpha-beta the bench plays against) to a fixed depth per ply; every placement re
 best value is kept. Results are appended as they come, so an interrupted build resumes.
 
 Run: ``python scripts/build_mill_book.py [--plies 0-3] [--depths 13,12,10,10] [--jobs 2]``.
-The shipped book was built with the defaults; its header says with what.
+The shipped book was built with the defaults; its header says with what. Leave the file
+alone while a build runs (it is appended to through an open handle).
 """
 
 from __future__ import annotations
@@ -84,7 +85,19 @@ def main(argv: list[str]) -> int:
                 out.flush()
                 if i % 50 == 0:
                     print(f"  {i}/{len(jobs)} {time.time() - t0:.0f} s", flush=True)
+    tidy(args.out)
     return 0
+
+
+def tidy(path: Path) -> None:
+    """Sort the book by ply, then by position (results arrive in any order)."""
+    lines = path.read_text().splitlines()
+    head = [line for line in lines if line.startswith("#")]
+    body = [line for line in lines if line and not line.startswith("#")]
+    body.sort(key=lambda line: (sum(int(x, 16).bit_count() for x in line.split()[:2]), line))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(head + body) + "\n")
+    tmp.replace(path)
 
 
 if __name__ == "__main__":

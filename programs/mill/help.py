@@ -103,10 +103,14 @@ FUNCTION KEYS
 
 LEVEL AND TIME PAD
   The level, 0 to 9, is how many moves ahead the computer looks (the
-  unregistered shareware version stops at 2).  While it thinks, the best
-  move found so far is shown under the board; press Esc to make it play
-  that move at once.  The time pad, 0.1 to 10.0 seconds, is the least time
-  the computer takes over a move, so that you can follow its play.
+  unregistered shareware version stops at 2).  Level 9 looks as far as a
+  fixed amount of work takes it (often well past nine moves), and plays
+  its first placements from a book worked out in advance by a deeper
+  search; among equally good moves it picks one at random.  While it
+  thinks, the best move found so far is shown under the board; press Esc
+  to make it play that move at once.  The time pad, 0.1 to 10.0 seconds,
+  is the least time the computer takes over a move, so that you can
+  follow its play.
 
 MOVE BUFFER
   Under the move list: how many moves are on the board now and how many
