@@ -1,4 +1,6 @@
-"""The computer player: difficulty 0-9 is the number of plies it looks ahead.
+"""The computer player: difficulty 1-8 is the number of plies it looks ahead; 0 looks at
+nothing; 9, the master, plays its first placements from a book (``book.py``) and then
+searches as deep as a fixed budget of nodes takes it, selectively (see :func:`_engine`).
 
 The original ran its search on a 4.77 MHz PC; here the search is pure Python, so every
 choice below is about doing less per node: the board is two 24-bit ints, neighbour sets of
@@ -37,7 +39,8 @@ MATE_ZONE: Final = WIN - 1_000
 PIECE: Final = 100
 #: Level 9: iterative deepening up to this depth, ending when MASTER_NODES are spent (a
 #: node budget, not a clock, so that a game replays the same on any machine; calibrated so
-#: that the slowest move of scripts/bench_mill.py stays under 2 s on the project's machine).
+#: that the slowest move of scripts/bench_mill.py costs about 1.3 s of CPU on the project's
+#: machine, leaving room under 2 s for the program around it).
 MASTER_DEPTH: Final = 30
 MASTER_NODES: Final = 100_000
 #: Remaining depth from which a placing-phase node drops mirror-image moves.
