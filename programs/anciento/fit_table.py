@@ -30,9 +30,14 @@ for _t in range(KINDS):
         _CODE[_t, _u] = 3 if s and p else 1 if s else 2 if p else 4
 
 
-def _split_table() -> np.ndarray:
-    """Legal-or-not for every combination of four neighbour codes (5**4 entries)."""
-    out = np.zeros(5 ** 4, dtype=bool)
+def _split_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For every combination of four neighbour codes (5**4 entries): legal now; Quatro still possible.
+
+    The second says the neighbours there so far could be part of a Quatro for that kind: each
+    matches it, at most two by shape only and at most two by pattern only.
+    """
+    legal = np.zeros(5 ** 4, dtype=bool)
+    quatro = np.zeros(5 ** 4, dtype=bool)
     wanted = {1: ((1, 0), (0, 1)), 2: ((1, 1),), 3: ((2, 1), (1, 2)), 4: ((2, 2),)}
     for key in range(5 ** 4):
         codes = [(key // 5 ** k) % 5 for k in range(4)]
@@ -42,23 +47,31 @@ def _split_table() -> np.ndarray:
         if not n:
             continue
         so, po, bo = codes.count(1), codes.count(2), codes.count(3)
-        out[key] = any(so <= ws <= so + bo and po <= wp for ws, wp in wanted[n])
-    return out
+        legal[key] = any(so <= ws <= so + bo and po <= wp for ws, wp in wanted[n])
+        quatro[key] = so <= 2 and po <= 2
+    return legal, quatro
 
 
 @lru_cache(maxsize=1)
-def tables() -> tuple[np.ndarray, np.ndarray]:
-    """(FIT, COUNT): uint64 masks of fitting kinds and uint8 neighbour counts, by key."""
-    legal = _split_table()
-    keys = np.arange(KEYS, dtype=np.int64)
+def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(FIT, COUNT, QUATRO) by key: kinds that fit now, neighbours, kinds a Quatro there could be.
+
+    FIT and QUATRO are uint64 masks (bit t for kind t), COUNT uint8.
+    """
+    legal, quatro = _split_tables()
+    keys = np.arange(KEYS, dtype=np.int32)
     digits = [((keys // BASE ** k) % BASE).astype(np.int16) for k in (3, 2, 1, 0)]
+    del keys
     count = sum((d != VOID).astype(np.uint8) for d in digits)
     fit = np.zeros(KEYS, dtype=np.uint64)
+    qfit = np.zeros(KEYS, dtype=np.uint64)
     for t in range(KINDS):
         code = _CODE[t]
         combo = code[digits[0]] + 5 * code[digits[1]] + 25 * code[digits[2]] + 125 * code[digits[3]]
-        fit |= legal[combo].astype(np.uint64) << np.uint64(t)
-    return fit, count.astype(np.uint8)
+        shift = np.uint64(t)
+        fit |= legal[combo].astype(np.uint64) << shift
+        qfit |= quatro[combo].astype(np.uint64) << shift
+    return fit, count.astype(np.uint8), qfit
 
 
 def _neighbour_index() -> np.ndarray:

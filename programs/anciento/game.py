@@ -16,10 +16,11 @@ from .stones import TO_PLAY, Deal
 
 
 class Game:
-    def __init__(self, deal: Deal, moves: Iterable[int] = ()) -> None:
+    def __init__(self, deal: Deal, moves: Iterable[int] = (), start: Position | None = None) -> None:
+        """``start`` replaces the deal's starting position (tests set up boards with it)."""
         self.deal = deal
         self.history: History[Position, int] = History.replayed(
-            start_position(deal), self._apply, moves, capacity=TO_PLAY)
+            start or start_position(deal), self._apply, moves, capacity=TO_PLAY)
 
     def _apply(self, pos: Position, c: int) -> Position:
         return place(self.deal, pos, c)
