@@ -282,3 +282,14 @@ class Master:
     def line(self, pos: Position) -> list[int]:
         """Run ``play`` to the end: the squares of the whole game."""
         return [m for m in self.play(pos) if m is not THINKING]
+
+
+#: The demo's budget: beam width and how many moves it commits between searches.  Calibrated
+#: so that a game's whole search takes well under 30 s on the 2-core development machine.
+DEMO_PARAMS = Params(width=1000)
+DEMO_COMMIT = 2
+
+
+def demo_master(deal: Deal) -> Master:
+    """The master as the program's demo (and the shipped SAMPLE game) plays."""
+    return Master(deal, DEMO_PARAMS, DEMO_COMMIT)
