@@ -29,6 +29,8 @@ def tap(m: KeyMapper, symbol: int, mods: int = NUM, t: float = 0.0) -> None:
 
 
 # (pyglet symbol, modifiers held while it goes down, expected BIOS word) - X11 symbols.
+# Words as the enhanced read (INT 16h AH=10h, the default) gives them: the gray cursor keys
+# keep E0h in the low byte, keypad / and Enter have scan code E0h; their keypad twins do not.
 EVENTS = [
     (K.A, NUM, 0x1E61), (K.A, NUM | K.MOD_SHIFT, 0x1E41), (K.A, NUM | K.MOD_CAPSLOCK, 0x1E41),
     (K.Q, NUM | K.MOD_CTRL, 0x1011), (K.X, NUM | K.MOD_ALT, 0x2D00), (K.Z, NUM | K.MOD_SHIFT | K.MOD_CTRL, 0x2C1A),
@@ -38,11 +40,11 @@ EVENTS = [
     (K.TAB, NUM, 0x0F09), (K.SLASH, NUM, 0x352F), (K.QUESTION, NUM | K.MOD_SHIFT, 0x353F),
     (K.F1, NUM, 0x3B00), (K.F10, NUM | K.MOD_SHIFT, 0x5D00), (K.F5, NUM | K.MOD_ALT, 0x6C00),
     (K.F12, NUM, 0x8600), (K.F11, NUM | K.MOD_CTRL, 0x8900),
-    (K.UP, NUM, 0x4800), (K.PAGEDOWN, NUM, 0x5100), (K.HOME, NUM | K.MOD_CTRL, 0x7700), (K.DELETE, NUM, 0x5300),
+    (K.UP, NUM, 0x48E0), (K.PAGEDOWN, NUM, 0x51E0), (K.HOME, NUM | K.MOD_CTRL, 0x77E0), (K.DELETE, NUM, 0x53E0),
     (K.NUM_7, NUM, 0x4737), (K.NUM_HOME, 0, 0x4700), (K.NUM_HOME, NUM | K.MOD_SHIFT, 0x4700),
     (K.NUM_UP, 0, 0x4800), (K.NUM_BEGIN, 0, 0x4C00), (K.NUM_5, NUM, 0x4C35), (K.NUM_DECIMAL, NUM, 0x532E),
     (K.NUM_ADD, NUM, 0x4E2B), (K.NUM_SUBTRACT, NUM, 0x4A2D), (K.NUM_MULTIPLY, NUM, 0x372A),
-    (K.NUM_DIVIDE, NUM, 0x352F), (K.NUM_ENTER, NUM, 0x1C0D),
+    (K.NUM_DIVIDE, NUM, 0xE02F), (K.NUM_ENTER, NUM, 0xE00D),
 ]
 
 

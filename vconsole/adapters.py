@@ -246,6 +246,30 @@ def check_monitor(monitor: str) -> str:
     return monitor
 
 
+def mda_levels(attrs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(foreground, background) drive levels the MDA gives attribute bytes, blink aside.
+
+    The card looks at bits 0-2 (foreground), 4-6 (background), 3 (intensity)
+    and 7 (blink) like this:
+      * attr & 77h == 00h (00 08 80 88): nothing shown, dark on dark;
+      * attr & 77h == 70h (70 78 F0 F8): reverse video, a dark character on a
+        lit (normal) background; bit 3 does not brighten it;
+      * anything else is normal video: the character lit on a dark background,
+        bright when bit 3 is set.  That includes foreground 000 on a
+        background other than 000 and 111 (10h ... 60h, 90h ... E0h and their
+        08h variants), which programs written for colour cards use and an MDA
+        shows as ordinary text, not as nothing.
+    Foreground bits 001 also underline the character (drawn by the renderer).
+    """
+    attrs = np.asarray(attrs)
+    low = attrs & 0x77
+    reverse = low == 0x70
+    dark_char = (low == 0x00) | reverse
+    fg_level = np.where(dark_char, MDA_OFF, np.where(attrs & 0x08, MDA_BRIGHT, MDA_NORMAL))
+    bg_level = np.where(reverse, MDA_NORMAL, MDA_OFF)
+    return fg_level, bg_level
+
+
 def colour_tables(adapter: Adapter, monitor: str = "color", blink_enabled: bool = True,
                   text_on: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(foreground, background) uint8 RGB tables of shape (256, 3), indexed by attribute byte.
@@ -253,18 +277,21 @@ def colour_tables(adapter: Adapter, monitor: str = "color", blink_enabled: bool 
     Everything about how an attribute byte looks lives here: blink (bit 7
     with blinking enabled hides the foreground in the off phase, i.e. the
     foreground becomes the background colour), bright backgrounds when blink
-    is disabled, the MDA's reverse/invisible/intensity rules and the monitor
-    tint.  The MDA underline is a per-row matter and is left to the renderer.
+    is disabled, the MDA's decoding (see mda_levels) and the monitor tint.
+    The MDA underline is a per-row matter and is left to the renderer.
+
+    Blink disabled on the MDA (mode control port 3B8h bit 5 clear, which is
+    what INT 10h AX=1003h BL=0 amounts to there): bit 7 simply stops
+    blinking.  The card has only three drive levels (off, normal, bright)
+    and the intensity bit belongs to the foreground, so there is no bright
+    background for bit 7 to select: 87h looks like 07h, F0h like 70h, in
+    both blink phases.
     """
     check_monitor(monitor)
     attrs = np.arange(256)
     blinking = (attrs & 0x80) != 0
     if adapter.mono:
-        low = attrs & 0x77
-        fg_level = np.where((attrs & 0x07) == 0, MDA_OFF,
-                            np.where(attrs & 0x08, MDA_BRIGHT, MDA_NORMAL))
-        bg_level = np.where(low == 0x70, MDA_NORMAL, MDA_OFF)
-        # Bit 7 on the MDA blinks or does nothing; it never brightens the background.
+        fg_level, bg_level = mda_levels(attrs)
         if blink_enabled and not text_on:
             fg_level = np.where(blinking, bg_level, fg_level)
         tint_name = "green" if monitor == "color" else monitor

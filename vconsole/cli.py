@@ -126,11 +126,27 @@ def _run(argv: list[str]) -> int:
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
                            mute=args.mute, speaker_model=args.speaker)
 
+    machines: list[Machine] = []
+
     def target(machine: Machine) -> int:
+        machines.append(machine)
         return run_program(machine, program, switches, drive, options)
 
-    if args.headless or args.keys is not None:
-        return _headless(args, config, target)
+    said: list[str] = []
+    try:
+        if args.headless or args.keys is not None:
+            code = _headless(args, config, target)
+        else:
+            code = _window(args, config, target, program, drive)
+    finally:
+        for machine in machines:  # what the programs could not do, said where the player sees it
+            said += machine.host_messages
+        for line in said:
+            print(f"vconsole: {line}", file=sys.stderr)
+    return max(code, 1) if said else code
+
+
+def _window(args, config: MachineConfig, target, program: Program, drive: Drive) -> int:
     if args.screenshot or args.dump_text:
         raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
     from .frontends import window

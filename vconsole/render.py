@@ -11,8 +11,10 @@ The glyph row code is the font byte, widened by one bit on 9-dot cards: the
 ninth dot copies dot 8 for the line-graphics characters C0h-DFh and is
 background otherwise, which depends on the character, not the byte, so it is
 folded into the code (byte << 1 | ninth dot).  The MDA underline replaces the
-code of scan line 12 by "all dots on".  Blink and the monitor tint live in
-the colour tables (see adapters.colour_tables), so they cost nothing here.
+code of scan line 12 by "all dots on" for every attribute whose foreground
+bits are 001, whatever its background (71h is underlined normal video).  Blink,
+the MDA's attribute decoding (adapters.mda_levels) and the monitor tint live
+in the colour tables (see adapters.colour_tables), so they cost nothing here.
 
 On top come the hardware cursor (the cell's foreground colour, 8 dots wide
 even in 9-dot cells, on the scan lines the CRTC was given), the INT 33h text

@@ -40,6 +40,20 @@ class MouseCursor:
 
 
 @dataclass(frozen=True)
+class MouseHardwareCursor:
+    """The INT 33h driver's hardware text cursor (function 0Ah, BX=1): the CRTC cursor on its cell.
+
+    start and end are scan lines as INT 10h AH=01h takes them (the EGA/VGA
+    BIOS scales them for taller cells, as for a program's own cursor).
+    """
+
+    row: int
+    col: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
 class ScreenState:
     """An immutable picture of everything the video hardware would scan out."""
 
@@ -113,6 +127,7 @@ class TextScreen:
         self.blink = True
         self.border = 0
         self.mouse: MouseCursor | None = None
+        self.mouse_crtc: MouseHardwareCursor | None = None
         self.version = 0
         self.lock = threading.RLock()
 
@@ -121,15 +136,22 @@ class TextScreen:
         self.version += 1
 
     def snapshot(self) -> ScreenState:
+        """What the card scans out.  The CRTC has one cursor: while the mouse driver's hardware
+        text cursor is shown it sits on the pointer's cell, otherwise on the program's."""
         with self.lock:
             cells = self.cells.copy()
             cells.flags.writeable = False
+            crtc = self.mouse_crtc
+            if crtc is None:
+                row, col, start, end = self.cursor_row, self.cursor_col, self.cursor_start, self.cursor_end
+            else:
+                row, col, start, end = crtc.row, crtc.col, crtc.start, crtc.end
             return ScreenState(
                 cells=cells,
-                cursor_row=self.cursor_row,
-                cursor_col=self.cursor_col,
-                cursor_start=self.cursor_start,
-                cursor_end=self.cursor_end,
+                cursor_row=row,
+                cursor_col=col,
+                cursor_start=start,
+                cursor_end=end,
                 blink=self.blink,
                 border=self.border,
                 mouse=self.mouse,
@@ -188,6 +210,17 @@ class TextScreen:
         with self.lock:
             if cursor != self.mouse:
                 self.mouse = cursor
+                self._changed()
+
+    def set_mouse_hardware_cursor(self, cursor: MouseHardwareCursor | None) -> None:
+        """Called by the mouse driver: the CRTC cursor follows the pointer while this is set.
+
+        The program's own cursor (position and shape) is kept and shows again
+        when the driver lets go, so a text field's cursor survives the pointer.
+        """
+        with self.lock:
+            if cursor != self.mouse_crtc:
+                self.mouse_crtc = cursor
                 self._changed()
 
     # -- cell services ------------------------------------------------------
