@@ -1,1 +1,12 @@
-"""Anciento: place 72 stones by shape and pattern, Quatros double the score (after Gabor G. Laufer's 1993 game)."""
+"""Anciento: place 72 stones by shape and pattern; every Quatro doubles the score (after Gabor G. Laufer's 1993 game)."""
+from vconsole.program import Program
+
+from .main import main
+
+PROGRAM = Program(
+    name="ANCIENTO",
+    main=main,
+    switches=("/NS", "/PN"),
+    title="Anciento",
+    summary="Anciento: lay 72 stones by shape and pattern; Quatros double the score",
+)

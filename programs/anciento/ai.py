@@ -23,8 +23,7 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from .fit_table import (BASE, NEIGHBOUR_INDEX, UPDATE_CELLS, UPDATE_WEIGHTS, VOID, keys_of,
-                        tables)
+from .fit_table import UPDATE_CELLS, UPDATE_WEIGHTS, VOID, build, keys_of, tables
 from .rules import CELLS, EDGE, FIRST_QUATRO_BONUS, LEFT_BONUS, QUATRO, Position, place
 from .stones import KINDS, TO_PLAY, Deal
 
@@ -261,6 +260,8 @@ class Master:
         self.nodes = 0
 
     def play(self, pos: Position) -> Iterator[int | None]:
+        for _ in build():
+            yield THINKING
         beam = Beam(self.deal, pos, self.params)
         played: list[int] = []
         while True:

@@ -10,8 +10,7 @@ gathers from two arrays.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Final
+from typing import Final, Iterator
 
 import numpy as np
 
@@ -52,12 +51,15 @@ def _split_tables() -> tuple[np.ndarray, np.ndarray]:
     return legal, quatro
 
 
-@lru_cache(maxsize=1)
-def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(FIT, COUNT, QUATRO) by key: kinds that fit now, neighbours, kinds a Quatro there could be.
+_TABLES: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
-    FIT and QUATRO are uint64 masks (bit t for kind t), COUNT uint8.
-    """
+
+def build() -> Iterator[None]:
+    """Build the tables a kind at a time, yielding after each (a program stays responsive
+    while they are made: about a second of work in all); nothing to do once built."""
+    global _TABLES
+    if _TABLES is not None:
+        return
     legal, quatro = _split_tables()
     keys = np.arange(KEYS, dtype=np.int32)
     digits = [((keys // BASE ** k) % BASE).astype(np.int16) for k in (3, 2, 1, 0)]
@@ -65,13 +67,28 @@ def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     count = sum((d != VOID).astype(np.uint8) for d in digits)
     fit = np.zeros(KEYS, dtype=np.uint64)
     qfit = np.zeros(KEYS, dtype=np.uint64)
+    yield
     for t in range(KINDS):
         code = _CODE[t]
         combo = code[digits[0]] + 5 * code[digits[1]] + 25 * code[digits[2]] + 125 * code[digits[3]]
         shift = np.uint64(t)
         fit |= legal[combo].astype(np.uint64) << shift
         qfit |= quatro[combo].astype(np.uint64) << shift
-    return fit, count.astype(np.uint8), qfit
+        if _TABLES is not None:  # built meanwhile by someone else
+            return
+        yield
+    _TABLES = (fit, count.astype(np.uint8), qfit)
+
+
+def tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(FIT, COUNT, QUATRO) by key: kinds that fit now, neighbours, kinds a Quatro there could be.
+
+    FIT and QUATRO are uint64 masks (bit t for kind t), COUNT uint8.
+    """
+    for _ in build():
+        pass
+    assert _TABLES is not None
+    return _TABLES
 
 
 def _neighbour_index() -> np.ndarray:

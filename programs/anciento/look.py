@@ -7,7 +7,7 @@ display, in colour or in black and white::
     thin box  ┌░░░┐   double box  ╔░░░╗   round  (░░░)   diamond  /░░░\\   points  ◄░░░►   bars  ▐░░░▌
               └░░░┘               ╚░░░╝          (░░░)            \\░░░/           ◄░░░►         ▐░░░▌
 
-    patterns:  ░ light   ▓ dark   ≡ stripes   ∙ dots   ╬ grid   ▀▄ checks
+    patterns:  ░ shaded   ≈ waves   ≡ stripes   • dots   ┼ grid   ▀▄ checks
 
 In colour each shape also has its own colour (four schemes, Left and Right in the main
 menu) on the stone's black ground; the playing squares take one of seven colours (Up and
@@ -31,13 +31,13 @@ SHAPE_NAMES = ("thin box", "double box", "round", "diamond", "points", "bars")
 # (top row, bottom row) inside characters, by pattern
 PATTERNS = (
     ("░░░", "░░░"),
-    ("▓▓▓", "▓▓▓"),
+    ("≈≈≈", "≈≈≈"),
     ("≡≡≡", "≡≡≡"),
-    ("∙∙∙", "∙∙∙"),
-    ("╬╬╬", "╬╬╬"),
+    ("•••", "•••"),
+    ("┼┼┼", "┼┼┼"),
     ("▀▄▀", "▄▀▄"),
 )
-PATTERN_NAMES = ("light", "dark", "stripes", "dots", "grid", "checks")
+PATTERN_NAMES = ("shaded", "waves", "stripes", "dots", "grid", "checks")
 
 STONE_W, STONE_H = 5, 2
 
@@ -103,7 +103,14 @@ class Colours:
             self.shapes = PIECE_SCHEMES[pieces % len(PIECE_SCHEMES)]
 
     def stone(self, stone: int) -> int:
+        """The outline's attribute (the shape's colour, bright)."""
         return self.shapes[stone // 6]
+
+    def fill(self, stone: int) -> int:
+        """The pattern's attribute: the shape's colour, dim (bright white goes grey)."""
+        if self.mono:
+            return 0x07
+        return self.shapes[stone // 6] & 0x07
 
     def empty(self, edge: bool) -> tuple[tuple[str, str], int]:
         """The two rows and the attribute of an empty square."""

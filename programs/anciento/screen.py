@@ -85,10 +85,17 @@ class BoardView:
         top, left = self.board.origin(*square_of(cell))
         if stone == EMPTY:
             rows, attr = self.colours.empty(EDGE[cell])
+            for k, text in enumerate(rows):
+                self.screen.write(top + k, left, text, attr)
         else:
-            rows, attr = stone_rows(stone), self.colours.stone(stone)
-        for k, text in enumerate(rows):
-            self.screen.write(top + k, left, text, attr)
+            self._stone(top, left, stone)
+
+    def _stone(self, top: int, left: int, stone: int) -> None:
+        edge, inside = self.colours.stone(stone), self.colours.fill(stone)
+        for k, text in enumerate(stone_rows(stone)):
+            self.screen.write(top + k, left, text[0], edge)
+            self.screen.write(top + k, left + 1, text[1:-1], inside)
+            self.screen.write(top + k, left + STONE_W - 1, text[-1], edge)
 
     def draw_board(self, board) -> None:
         for cell, stone in enumerate(board):
@@ -101,8 +108,7 @@ class BoardView:
             for k in range(STONE_H):
                 self.screen.write(row + k, col, " " * STONE_W, attr)
             return
-        for k, text in enumerate(stone_rows(stone)):
-            self.screen.write(row + k, col, text, self.colours.stone(stone))
+        self._stone(row, col, stone)
 
     def mark_square(self, cell: int) -> None:
         """Show a square by swapping its colours (F6's legal squares, the demo's next square)."""
