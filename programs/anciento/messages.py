@@ -14,9 +14,9 @@ def placed(match: int, points: int, bonus_before: int, on_frame: bool) -> str:
     if on_frame:
         return f"{MATCH_WORDS[match].capitalize()} on the frame: no points."
     base = 1 << (match - 1)
-    sums = f"{base} x {bonus_before} = {points:,} point{'s' if points != 1 else ''}."
+    sums = f"{base} x {bonus_before:,} = {points:,} point{'s' if points != 1 else ''}."
     if match == 4:
-        return f"QUATRO! {sums} The BONUS doubles to {bonus_before * 2:,}."
+        return f"QUATRO! {sums} BONUS now {bonus_before * 2:,}."
     return f"{MATCH_WORDS[match].capitalize()}: {sums}"
 
 
@@ -27,8 +27,8 @@ def describe(stone: int) -> str:
 REFUSED_TAKEN = "That square is taken."
 REFUSED_ALONE = "A stone must touch another stone (up, down, left or right)."
 REFUSED_MATCH = "That stone does not match its neighbours there. F6 shows where it fits."
-ALL_PLACED = "All the stones are down! F10 ends the game (Gray - still takes a move back)."
-BLOCKED = "The stone fits nowhere. F10 ends the game, or Gray - takes a move back."
+ALL_PLACED = "All the stones are down! F10 ends the game (Gray - takes back)."
+BLOCKED = "The stone fits nowhere: F10 ends the game, or Gray - takes back."
 TAKEN_BACK = "Move taken back."
 NOTHING_BACK = "Nothing to take back."
 PUT_BACK = "Move put back."
@@ -48,7 +48,7 @@ SAVE_NAME_BAD = "A name is 1 to 8 letters, digits, _ or -."
 SAVE_CANCELLED = "Not saved."
 REPLACE = "That game exists. Replace it (Y/N)?"
 SLOT_LINES = ("Press a letter A-Z or a digit 0-9", "for the setup slot (Esc: none).")
-RESET_CHOICE = "R  reset to the title screen\nM  back to the main menu\nEsc  go on playing"
+RESET_CHOICE = (("R", "reset: title screen"), ("M", "the main menu"), ("Esc", "go on playing"))
 MOUSE_MODE = "Mouse mode: click a square to place, the right button takes back."
 KEYBOARD_MODE_ONLY = "< and > set the blink rate of the keyboard's rectangle (keyboard mode)."
 REPLAY_START = "A saved game: Enter or a click shows the next move, Gray - goes back, F1 jumps to the end to play on."

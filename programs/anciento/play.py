@@ -410,7 +410,11 @@ class Play:
         self.say(failed or say.setup_saved(slot))
 
     def f9(self) -> str | None:
-        self.say(say.RESET_CHOICE)
+        scr, th = self.dos.screen, self.theme
+        self.say("")
+        for k, (key, words) in enumerate(say.RESET_CHOICE):
+            scr.write(MSG_TOP + k, PANEL_LEFT, key, th["side_key"])
+            scr.write(MSG_TOP + k, PANEL_LEFT + 5, words, th["panel"])
         while True:
             ev = self.dos.input()
             if isinstance(ev, Key):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .game import Game
 from .rules import IllegalMove
-from .stones import FIRST_NUMBER, LAST_NUMBER, STARTERS, TO_PLAY, Deal, numbered_deal
+from .stones import FIRST_NUMBER, KINDS, LAST_NUMBER, STARTERS, TO_PLAY, Deal, numbered_deal
 
 HEADER = "ANCIENTO GAME 1"
 EXTENSION = ".ANC"
@@ -66,9 +66,11 @@ def parse_saved(text: str) -> Saved:
     for need in ("NUMBER", "STONES", "MOVES"):
         if need not in fields:
             raise ValueError(f"the {need} line is missing")
-    number = None if fields["NUMBER"] == "-" else int(fields["NUMBER"])
-    order = [int(x) for x in fields["STONES"].split()]
-    moves = tuple(int(x) for x in fields["MOVES"].split())
+    number = None if fields["NUMBER"] == "-" else _ints(fields["NUMBER"], "NUMBER")[0]
+    order = _ints(fields["STONES"], "STONES")
+    moves = tuple(_ints(fields["MOVES"], "MOVES", allow_empty=True))
+    if any(s >= KINDS for s in order):
+        raise ValueError("a stone kind above 35")
     deal = Deal(tuple(order[:STARTERS]), tuple(order[STARTERS:]), number)
     if number is not None:
         if not FIRST_NUMBER <= number <= LAST_NUMBER:
@@ -83,9 +85,15 @@ def parse_saved(text: str) -> Saved:
             game.place(m)
         except IllegalMove as e:
             raise ValueError(f"move {i}: {e}") from None
-    if "SCORE" in fields and int(fields["SCORE"]) != game.final().total:
+    if "SCORE" in fields and _ints(fields["SCORE"], "SCORE")[0] != game.final().total:
         raise ValueError("the score does not match the moves")
-    seconds = int(fields.get("SECONDS", "0") or 0)
-    if seconds < 0:
-        raise ValueError("negative time")
+    seconds = _ints(fields.get("SECONDS", "0"), "SECONDS")[0]
     return Saved(deal, moves, seconds)
+
+
+def _ints(text: str, line: str, allow_empty: bool = False) -> list[int]:
+    """The whole numbers of a line (none negative); a short ValueError naming the line otherwise."""
+    words = text.split()
+    if not all(w.isdigit() and len(w) <= 9 for w in words) or not (words or allow_empty):
+        raise ValueError(f"the {line} line is garbled")
+    return [int(w) for w in words]
