@@ -77,6 +77,8 @@ def cases() -> dict[str, list[str]]:
         "KEYBOARD_NOW": [say.KEYBOARD_NOW], "MOUSE_NOW": [say.MOUSE_NOW], "DIGITS_ONLY": [say.DIGITS_ONLY],
         "NAME_CHAR_REFUSED": [say.NAME_CHAR_REFUSED], "MENU_HINT": [say.MENU_HINT],
         "picked": [say.picked(32000)],
+        "demo_move": [say.demo_move(66, p) for p in placed], "DEMO_START": [say.DEMO_START],
+        "DEMO_KEYS": [say.DEMO_KEYS],
         "load errors": ["There is no saved game called ABCDEFGHIJKL."]
                        + [f"{NAME} is not a game Anciento can load ({r})." for r in LOAD_REASONS]
                        + [d + "." for d in DISK],
@@ -98,6 +100,12 @@ def test_every_message_is_checked():
             continue
         if inspect.isfunction(value) or isinstance(value, str):
             assert name in covered, f"messages.{name} has no case in this test"
+
+
+def test_help_lines_fit_the_pager_and_the_reminder_a_panel():
+    from vconsole_programs.anciento import help as helptext
+    assert max(len(line) for line in helptext.TEXT.splitlines()) <= 76
+    assert max(len(line) for line in helptext.REMINDER) <= 76
 
 
 def test_reset_choice_and_slot_lines_fit_their_places():

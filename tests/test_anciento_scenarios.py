@@ -129,7 +129,7 @@ def test_f10_ends_the_game_and_a_name_enters_the_hall_of_fame(tmp_path):
     out = run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F10 Enter "Ada" Enter')
     assert "HALL OF FAME" in screen(out) and "Ada" in screen(out)
     hof = (tmp_path / "ANCIENTO.HOF").read_text()
-    assert f"{final.total}|" in hof and "|Ada|505" in hof
+    assert f"{final.total}|" in hof and "|Ada|game 505" in hof
     out = run(tmp_path, "8")                                           # menu item 8 shows it
     assert "Ada" in screen(out) and f"{final.total:,}" in screen(out)
 

@@ -123,7 +123,7 @@ class App:
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
         _, failed = add_score(self.dos, self.theme, self.hall, score, date=date,
-                              extra={"game": str(number) if number is not None else "-"},
+                              extra={"game": f"game {number}" if number is not None else "random"},
                               title="HALL OF FAME", ask=("Your score makes the Hall of Fame!", "Your name:"),
                               mouse=self.use_mouse, score_text=lambda s: f"{s:,}", columns=("game",),
                               upper=False)

@@ -13,7 +13,9 @@ from vconsole.toolkit.think import GAME_OVER, STOP, Busy, run_demo as drive_demo
 
 from .ai import THINKING, demo_master
 from .game import Game
+from . import messages as say
 from .play import Play
+from .screen import BOTTOM_ROW, PANEL_LEFT
 from .stones import numbered_deal
 
 SHOW_SQUARE_S = 0.6
@@ -49,14 +51,20 @@ def run_demo(app, number: int) -> None:
             why = busy.pause(SHOW_SQUARE_S)
             if why is not None:
                 return why
-            view.place(item)
+            view.place(item, demo=True)
+            view.draw_clocks()
             return None
         return GAME_OVER
 
     try:
         view.replay = True  # no keyboard rectangle; the master moves
         view.draw()
-        view.say("The master plays game %d. Any key or click ends the demonstration." % number)
+        scr = dos.screen
+        scr.fill(BOTTOM_ROW, 0, BOTTOM_ROW, 79, " ", app.theme["fkey_label"])
+        scr.centre(BOTTOM_ROW, say.DEMO_KEYS, app.theme["fkey_label"])
+        scr.fill(16, PANEL_LEFT, 16, 79, " ", app.theme["panel"])
+        scr.write(16, PANEL_LEFT, "Demonstration", app.theme["side"])
+        view.say(say.DEMO_START)
         result = drive_demo(busy, step, lambda: BETWEEN_MOVES_S)
         if result == GAME_OVER:
             final = game.final()

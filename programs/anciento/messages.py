@@ -20,6 +20,14 @@ def placed(match: int, points: int, bonus_before: int, on_frame: bool) -> str:
     return f"{MATCH_WORDS[match].capitalize()}: {sums}"
 
 
+def demo_move(n: int, text: str) -> str:
+    return f"Move {n}: {text}"
+
+
+DEMO_START = "The master plays. Any key or click ends the demonstration."
+DEMO_KEYS = "Any key or click: back to the main menu"
+
+
 def describe(stone: int) -> str:
     return f"{SHAPE_NAMES[stone // 6]}, {PATTERN_NAMES[stone % 6]}"
 

@@ -61,7 +61,7 @@ class PlayPanel:
         stone = game.stone
         scr.write(3, PANEL_LEFT, "Place", th["label"])
         if stone is None:
-            scr.write(3, PANEL_LEFT + 8, "all stones are down", th["good"])
+            scr.write(4, PANEL_LEFT, "All the stones are down.", th["good"])
         else:
             self.view.draw_stone(3, PANEL_LEFT + 8, stone)
             scr.write(5, PANEL_LEFT, describe(stone)[:PANEL_WIDTH], th["panel"])

@@ -219,7 +219,7 @@ class Play:
         return None
 
     # -- moves -------------------------------------------------------------------------------
-    def place(self, cell: int) -> None:
+    def place(self, cell: int, demo: bool = False) -> None:
         game = self.game
         if game.all_placed:
             self.say(say.ALL_PLACED)
@@ -238,7 +238,8 @@ class Play:
         bonus = game.position.bonus
         pos = game.place(cell)
         self.draw_state()
-        self.say(self.after_move(say.placed(match, pos.last_points, bonus, EDGE[cell])))
+        text = say.placed(match, pos.last_points, bonus, EDGE[cell])
+        self.say(say.demo_move(pos.placed, text) if demo else self.after_move(text))
         effect = placement_effect(match, pos.last_points, self.setup.tune)
         if effect:
             self.app.effect(effect)
