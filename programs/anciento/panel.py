@@ -3,6 +3,7 @@ function-key line along the bottom, where only the keys' numbers name them."""
 from __future__ import annotations
 
 from vconsole.toolkit.hits import HitMap
+from vconsole.toolkit.timers import clock_text
 
 from .game import Game
 from .look import STONE_W
@@ -12,11 +13,6 @@ from .screen import BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH, BoardView
 MSG_TOP, MSG_ROWS = 17, 6
 FKEYS = ("Jump", "Skip", "Wait", "Save", "Timer", "Check", "Sound", "Setup", "Reset", "End")
 FKEY_SLOT = 8
-
-
-def clock_text(seconds: float) -> str:
-    s = max(0, int(seconds))
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
 
 
 def draw_fkeys(screen, theme) -> HitMap:

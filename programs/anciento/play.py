@@ -16,6 +16,7 @@ from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.popup import show_panel
+from vconsole.toolkit.timers import Countdown, Stopwatch
 
 from . import files, help as helptext, messages as say
 from .game import Game
@@ -47,12 +48,9 @@ class Play:
                                 mouse=app.use_mouse)
         self.fkey_hits = None
         now = self.dos.now()
-        self.played_base, self.started = elapsed, now
+        self.watch = Stopwatch(now, elapsed)
         self.limit = app.timer_minutes * 60
-        self.counting = bool(self.limit) and app.setup.timer
-        self.time_left = float(self.limit)
-        self.waiting = False
-        self.last_tick = now
+        self.countdown = Countdown(self.limit, now) if self.limit and app.setup.timer else None
 
     # -- helpers ---------------------------------------------------------------------------
     @property
@@ -67,17 +65,15 @@ class Play:
         return self.setup.skip and self.game.position.board[cell_of((r, c))] != EMPTY
 
     def played(self) -> float:
-        return self.played_base + self.dos.now() - self.started
+        return self.watch.elapsed(self.dos.now())
 
     def advance_clock(self) -> None:
-        now = self.dos.now()
-        if self.counting and not self.waiting:
-            self.time_left -= now - self.last_tick
-        self.last_tick = now
+        if self.countdown is not None:
+            self.countdown.update(self.dos.now())
 
     @property
     def time_up(self) -> bool:
-        return self.counting and self.time_left <= 0
+        return self.countdown is not None and self.countdown.expired
 
     def say(self, text: str) -> None:
         self.news.say(text)
@@ -104,7 +100,8 @@ class Play:
         self.blinker.update(self.dos.now())
 
     def draw_clocks(self) -> None:
-        self.panel.draw_clocks(self.played(), self.time_left if self.counting else None, self.waiting)
+        c = self.countdown
+        self.panel.draw_clocks(self.played(), None if c is None else c.left, c is not None and c.waiting)
 
     def draw_modes(self) -> None:
         self.panel.draw_modes(self.app.use_mouse, self.blinker.rate, self.setup.skip, self.setup.tune,
@@ -138,16 +135,12 @@ class Play:
         """The next key or click, keeping the clocks and the cursor going; None when time is up."""
         while True:
             self.advance_clock()
-            if self.time_up:
-                self.time_left = 0
-                self.draw_clocks()
-                return None
             self.draw_clocks()
-            tick = 1.0 - (self.played() % 1.0)  # wake up when the shown second changes
-            if tick < 0.01:  # (float rounding: never wait for nothing)
-                tick += 1.0
-            if self.counting and not self.waiting:
-                tick = min(tick, max(self.time_left, 0.01))
+            if self.time_up:
+                return None
+            tick = self.watch.next_tick(self.dos.now())  # wake up when the shown second changes
+            if self.countdown is not None and self.countdown.until_expiry() is not None:
+                tick = min(tick, self.countdown.until_expiry())
             ev = self.blinker.input(self.dos, timeout=tick)
             if ev is not None:
                 self.advance_clock()
@@ -321,12 +314,13 @@ class Play:
         self.say(say.skip(self.setup.skip))
 
     def f3(self) -> None:
-        if not self.counting:
+        c = self.countdown
+        if c is None:
             self.say(say.NO_LIMIT)
             return
-        self.waiting = not self.waiting
+        c.wait(not c.waiting, self.dos.now())
         self.draw_clocks()
-        self.say(say.COUNT_STOPPED if self.waiting else say.COUNT_RUNS)
+        self.say(say.COUNT_STOPPED if c.waiting else say.COUNT_RUNS)
 
     def f4(self) -> None:
         self.blinker.place(None, self.dos.now())
@@ -366,12 +360,10 @@ class Play:
         if not self.app.timer_minutes:
             self.say(say.NO_LIMIT)
             return
-        self.counting = not self.counting
-        self.waiting = False
-        self.time_left = float(self.limit)
-        self.setup_change(timer=self.counting)
+        self.countdown = None if self.countdown is not None else Countdown(self.limit, self.dos.now())
+        self.setup_change(timer=self.countdown is not None)
         self.draw_clocks()
-        self.say(say.limit_back(self.app.timer_minutes) if self.counting else say.LIMIT_OFF)
+        self.say(say.limit_back(self.app.timer_minutes) if self.countdown is not None else say.LIMIT_OFF)
 
     def f6(self) -> None:
         legal = self.game.legal()
