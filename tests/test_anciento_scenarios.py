@@ -289,3 +289,19 @@ def test_black_and_white_draws_stones_by_characters(tmp_path):
 def test_every_display_runs_a_game(tmp_path, adapter):
     out = run(tmp_path, '3 "505" Enter F6 x', adapter=adapter)
     assert "Game 505" in screen(out)
+
+
+def test_no_sound_switch_keeps_f7_silent(tmp_path):
+    out = run(tmp_path, '3 "505" Enter F7', switches="/NS")
+    assert "Started with /NS" in " ".join(panel(out).split()) and "Sound off" in out.text[23]
+
+
+def test_keyboard_mode_marks_the_square_and_mouse_mode_does_not(tmp_path):
+    top, left = ROW_TOPS[4], COL_LEFTS[4]
+    keyboard = run(tmp_path, '3 "505" Enter')
+    mouse = run(tmp_path, '3 "505" Enter', mouse=True)
+    k_attr = int(keyboard.state.cells[top][left][1])
+    m_attr = int(mouse.state.cells[top][left][1])
+    assert k_attr != m_attr                                            # the rectangle swaps the colours
+    assert (k_attr & 0x07) == (m_attr >> 4) & 0x07 and (k_attr >> 4) & 0x07 == (m_attr & 0x07)
+    assert "Keys  < > blink 2/s" in keyboard.text[16] and "Mouse" in mouse.text[16]
