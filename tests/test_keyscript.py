@@ -76,6 +76,21 @@ def test_bad_tokens_raise_naming_the_token(script, named):
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize("token", ["17", "dir", "a1", "mill.sav"])
+def test_text_that_is_not_a_key_name_gets_the_quoted_form_suggested(token):
+    with pytest.raises(KeyScriptError) as info:
+        parse(f"Enter {token} Esc")
+    assert str(info.value) == f'{token!r} is not a key name; to type it, write "{token}"'
+    assert [e.word for e in parse(f'"{token}"')] == [e.word for e in parse(" ".join(token))]  # and that works
+
+
+@pytest.mark.parametrize("token", ["Ctrl+Nothing", "click:99", "Shift+1", 'a"b'])
+def test_key_names_gone_wrong_are_not_taken_for_text(token):
+    with pytest.raises(KeyScriptError) as info:
+        parse(token)
+    assert "unknown key-script token" in str(info.value)
+
+
 def test_error_is_a_value_error():
     assert issubclass(KeyScriptError, ValueError)
 

@@ -18,7 +18,7 @@ from vconsole.keyboard import Key
 PALETTE = palette(colour={"board": 0x60}, mono={"board": 0x07})
 
 
-def run(main, script="", switches="", tmp=".", **cfg):
+def run(main, script="", switches="", tmp=None, **cfg):
     return run_headless(main, script, switches=switches, drive=tmp, name="TOY", **cfg)
 
 

@@ -267,3 +267,26 @@ def test_pager_pages_end_at_a_blank_line_so_sections_are_not_cut():
     assert starts == [0, 11] and len(lines) - 11 <= PAGE  # the b section starts page 2 whole
     plain = [f"x{i}" for i in range(60)]
     assert page_starts(plain) == [0, PAGE, 2 * PAGE]  # no blank line: full pages
+
+
+def test_a_hot_key_under_a_pop_up_redraws_the_legend_only_when_the_pop_up_is_gone():
+    from vconsole.toolkit.legend import Legend
+    from vconsole.toolkit.layers import covered
+    got = {}
+
+    def main(dos):
+        state = {"on": True}
+        legend = Legend()
+        legend.toggle("F1", lambda: state["on"], "SOUND ON", "SOUND OFF")
+        legend.draw(dos.screen, THEME, 10, 0, 20)
+        panel = Panel(dos, THEME, " FORM ", ["X" * 30] * 5, top=8, left=0)
+        panel.open()
+        under = dos.screen.dump()
+        state["on"] = False
+        legend.redraw()  # a hot key changed the label while the panel is open
+        got["untouched"] = dos.screen.dump() == under and covered(dos.screen)
+        panel.close()
+        got["after"] = dos.screen.text(10, 4, 10).strip()
+
+    run_headless(main)
+    assert got == {"untouched": True, "after": "SOUND ON"}

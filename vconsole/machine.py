@@ -150,6 +150,8 @@ class Machine:
             self.mouse.reset()  # hides the pointer, drops stale clicks and any 0Ch handler
         self.screen.set_blink(True)
         self.screen.set_border(0)
+        self.screen.load_font(None)  # the next mode set reloads the ROM set and the default colours
+        self.screen.set_palette(None)
         self.screen.show_cursor()
 
     def _buffer_full(self) -> None:

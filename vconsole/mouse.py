@@ -32,8 +32,10 @@ from .video import MouseCursor, MouseHardwareCursor, TextScreen
 LEFT, RIGHT, MIDDLE = 0, 1, 2
 BUTTON_BITS = (1, 2, 4)
 # Event mask bits for function 0Ch handlers.
-EV_MOVE, EV_LEFT_DOWN, EV_LEFT_UP, EV_RIGHT_DOWN, EV_RIGHT_UP, EV_MID_DOWN, EV_MID_UP = (
-    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40)
+EV_MOVE, EV_LEFT_DOWN, EV_LEFT_UP, EV_RIGHT_DOWN, EV_RIGHT_UP, EV_MID_DOWN, EV_MID_UP, EV_WHEEL = (
+    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80)
+WHEEL = -1  # the "button" of a wheel event (WheelAPI numbers the wheel -1 in functions 05h/06h)
+WHEEL_API = 0x574D  # "WM": function 11h's answer when the driver knows the wheel
 _DOWN_BITS = (EV_LEFT_DOWN, EV_RIGHT_DOWN, EV_MID_DOWN)
 _UP_BITS = (EV_LEFT_UP, EV_RIGHT_UP, EV_MID_UP)
 
@@ -63,12 +65,13 @@ def _s16(value: int) -> int:
 
 @dataclass(frozen=True)
 class MouseEvent:
-    """A button going down or up, in text cells, for programs that prefer events to polling."""
+    """A button going down or up, or the wheel turning, in text cells, for programs that prefer events."""
 
-    kind: str  # "press" or "release"
-    button: int  # LEFT, RIGHT, MIDDLE
+    kind: str  # "press", "release" or "wheel"
+    button: int  # LEFT, RIGHT, MIDDLE (WHEEL for the wheel)
     row: int  # text cell, (row, col) like every screen position in the program API
     col: int
+    steps: int = 0  # wheel notches: positive towards the user (scroll down), negative away
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,8 @@ class MouseDriver:
         self._eighths = [0, 0]  # motion not yet a whole mickey, in eighths of one
         self.page = 0
         self.handler = None
+        self.wheel = 0  # notches since function 03h last reported them
+        self.wheel_api = False  # function 11h switches the wheel report on until a reset
         self.events.clear()
         self._publish()
 
@@ -183,6 +188,19 @@ class MouseDriver:
         self._need()
         with self._lock:
             return self.buttons, self.x & ~7, self.y & ~7
+
+    def wheel_support(self) -> tuple[int, int]:
+        """Function 11h (WheelAPI): (AX, CX) = (574Dh, 1): the driver and the mouse have a wheel."""
+        self._need()
+        with self._lock:
+            self.wheel_api = True
+        return WHEEL_API, 1
+
+    def wheel_motion(self) -> int:
+        """The wheel's notches since last asked (what function 03h puts in BH), then zero."""
+        with self._lock:
+            moved, self.wheel = self.wheel, 0
+            return moved
 
     def set_position(self, x: int, y: int) -> None:
         """Function 04h, clamped into the current range."""
@@ -355,6 +373,8 @@ class MouseDriver:
             self.hide()
         elif fn == 0x03:
             r["bx"], r["cx"], r["dx"] = self.status()
+            if self.wheel_api:
+                r["bx"] |= (self.wheel_motion() & 0xFF) << 8
         elif fn == 0x04:
             self.set_position(_s16(r["cx"]), _s16(r["dx"]))
         elif fn in (0x05, 0x06):
@@ -376,6 +396,8 @@ class MouseDriver:
             self.set_handler(r["cx"], handler)
         elif fn == 0x0F:
             self.set_mickey_ratio(r["cx"], r["dx"])
+        elif fn == 0x11:
+            r["ax"], r["cx"] = self.wheel_support()
         elif fn == 0x1A:
             self.set_sensitivity(r["bx"], r["cx"], r["dx"])
         elif fn == 0x1B:
@@ -449,9 +471,24 @@ class MouseDriver:
         if self.on_event:
             self.on_event()
 
-    def _fire(self, cause: int) -> None:
+    def host_wheel(self, steps: int) -> None:
+        """The host's wheel turned `steps` notches (positive towards the user)."""
+        steps = int(steps)
+        if not self.installed or not self.enabled or steps == 0:
+            return
+        with self._lock:
+            if self.wheel_api:  # counted for function 03h only once a program asked (11h)
+                self.wheel = max(-128, min(127, self.wheel + steps))
+            row, col = self.cell()
+            self.events.append(MouseEvent("wheel", WHEEL, row, col, steps))
+            self._fire(EV_WHEEL, steps)
+        if self.on_event:
+            self.on_event()
+
+    def _fire(self, cause: int, wheel: int = 0) -> None:
         if self.handler and self.handler[0] & cause:
-            self.pending_calls.append((cause, self.buttons, self.x & ~7, self.y & ~7))
+            bx = self.buttons | ((max(-128, min(127, wheel)) & 0xFF) << 8)
+            self.pending_calls.append((cause, bx, self.x & ~7, self.y & ~7))
 
     def run_handlers(self) -> None:
         """Deliver queued 0Ch calls on the program's thread (where a DOS handler ran)."""

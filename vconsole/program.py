@@ -16,6 +16,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable
 
+from . import keyscript
 from . import switches as switch_parser
 from .clock import Clock
 from .disk import Drive
@@ -41,6 +42,13 @@ class Program:
     83-key keyboard: the 101-key-only keys never arrive, they are thrown away
     from the buffer as that original saw them).  Key names ("Up", "Gray+",
     "F7") read the same with either.
+
+    ``tour`` and ``attract`` are key scripts (the ``--keys`` language) for the
+    gallery and for animated captures: ``tour`` shows the program at its best
+    in a few seconds of machine time (``vconsole gallery`` photographs the
+    screen it leaves; without one, the first screen after one Enter), and
+    ``attract`` starts its demo or computer-against-computer play and then lets
+    it run (``vconsole attract NAME OUT.gif``); empty when it has none.
     """
 
     name: str  # the DOS name typed at the prompt, e.g. "MILL"
@@ -49,12 +57,21 @@ class Program:
     title: str = ""
     summary: str = ""  # one line for DIR and HELP
     hidden: bool = False  # not listed by DIR (e.g. the shell itself)
+    exe_size: int = 0  # bytes DIR shows for NAME.EXE (0: the prompt makes up a plausible size)
+    exe_date: str = ""  # "YYYY-MM-DD HH:MM" DIR shows for NAME.EXE ("": a plausible date of the time)
     keyboard: str = "enhanced"  # the INT 16h read: "enhanced" (AH=10h) or "standard" (AH=00h)
+    tour: str = ""  # key script: the program at its best in a few seconds (the gallery's picture)
+    attract: str = ""  # key script that starts its demo / computer-against-computer play
 
     def __post_init__(self) -> None:
         if self.keyboard not in KEYBOARD_READS:
             raise ValueError(f"Program {self.name!r}: keyboard must be one of {', '.join(KEYBOARD_READS)},"
                              f" not {self.keyboard!r}")
+        for what in ("tour", "attract"):
+            try:
+                keyscript.parse(getattr(self, what))
+            except keyscript.KeyScriptError as e:
+                raise ValueError(f"Program {self.name!r}: {what}: {e}") from None
 
     def parse_switches(self, words: list[str]) -> frozenset[str]:
         return switch_parser.parse(words, self.switches)
@@ -144,6 +161,7 @@ class Dos:
         self.speaker: Speaker = machine.speaker
         self.clock: Clock = machine.clock
         self.drive: Drive = drive or Drive(Path.cwd())
+        self.drive.dos_time = lambda: machine.start_time + machine.clock.now()  # files get the DOS date
         self.rng: random.Random = random.Random(options.seed)
         self._sound_on = True
         self._invariants: list[Callable[[], None]] = []

@@ -18,6 +18,7 @@ from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.layers import redraw_when_clear
 from vconsole.toolkit.legend import Legend
 from vconsole.toolkit.lineinput import dos_name_char, read_line
 from vconsole.toolkit.pager import show_text
@@ -86,8 +87,10 @@ class Chrome:
         self.legend.add(longer, label, caption=caption)
 
     def changed(self, what: str) -> None:
+        """A hot key changed something shown: the legend and the game's ``on_change`` redraw it,
+        at once or (a pop-up is open) when it closes."""
         self.legend.redraw()
-        self.on_change(what)
+        redraw_when_clear(self.dos.screen, ("chrome", what), lambda: self.on_change(what))
 
     # -- actions ------------------------------------------------------------------------
     def toggle_sound(self) -> None:

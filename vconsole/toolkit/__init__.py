@@ -18,6 +18,7 @@ Modules:
 * ``board``: board geometry, the board cursor, cursor marks and blinking (``Board``, ``BoardCursor``)
 * ``cardview``: cards drawn as cells, hands and compressed columns
 * ``hiscore``: high-score tables in a file, their pop-up and name entry
+* ``pick``: choose one of a few things on the screen: they flash, a key or a click picks
 * ``autosave``: NAME.TMP; ``sound``: sound effects; ``rng``, ``history``, ``cards``: pure
 
 The names below may be imported from ``vconsole.toolkit`` itself; each module is loaded only
@@ -48,6 +49,7 @@ for _module, _names in {
     "board": "Board BoardCursor CursorMark Blinker paint_cursor",
     "cardview": "draw_card draw_face draw_back draw_empty draw_pile draw_row draw_column ColumnView face_text",
     "hiscore": "HiScoreTable show_table enter_name add_score",
+    "pick": "pick_one Flash",
     "rng": "GameRandom",
     "history": "History",
     "cards": "Card pack packs counts",
@@ -55,6 +57,7 @@ for _module, _names in {
     for _name in _names.split():
         _EXPORTS[_name] = (_module, _name)
 _EXPORTS["ScoreEntry"] = ("hiscore", "Entry")  # legend has an Entry too
+_EXPORTS["PickOption"] = ("pick", "Option")
 
 __all__ = sorted(_EXPORTS)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .hits import HitMap
+from .layers import redraw_when_clear
 
 
 @dataclass
@@ -64,9 +65,13 @@ class Legend:
                 self.hits.add(row, left, row, left + width - 1, entry.key)
 
     def redraw(self) -> None:
-        """Draw it again where it was last drawn (after a toggle changed a label); nothing if never drawn."""
+        """Draw it again where it was last drawn (after a toggle changed a label); nothing if never drawn.
+
+        Under an open pop-up the redraw waits until the pop-up has put the screen back.
+        """
         if self._placed is not None:
-            self.draw(*self._placed)
+            screen = self._placed[0]
+            redraw_when_clear(screen, self, lambda: self.draw(*self._placed))
 
     def key_at(self, row: int, col: int) -> str | None:
         return self.hits.at(row, col)

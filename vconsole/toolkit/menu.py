@@ -24,6 +24,7 @@ from vconsole.mouse import MouseEvent
 from vconsole.video import COLS, ROWS
 
 from .hits import left_click, right_click
+from .layers import Cover
 from .hot import STOPS
 from .popup import show_panel
 
@@ -95,8 +96,7 @@ class _Choices:
         self.hot, self.show_hot, self.hotkey = hot, show_hot, hotkey
         self.current = self._first_enabled(selected, 1)
         self.used = False  # did the last ``handle`` use its event?
-        self._saved = None
-        self._cursor = None
+        self._cover: Cover | None = None
 
     # -- the highlight -------------------------------------------------------------------
     def _first_enabled(self, start: int, step: int) -> int:
@@ -256,22 +256,16 @@ class _Choices:
     def open(self) -> None:
         """Keep the cells (and the cursor) the menu is about to cover, then draw it."""
         scr = self.dos.screen
-        if self._saved is None:
-            self._saved = scr.save(*self.bounds())
-            self._cursor = (scr.cursor_row, scr.cursor_col, scr.cursor_start, scr.cursor_end)
+        if self._cover is None:
+            self._cover = Cover(scr, *self.bounds())
         scr.hide_cursor()
         self.draw()
 
     def close(self) -> None:
         """Put back exactly what ``open`` covered."""
-        if self._saved is None:
-            return
-        scr = self.dos.screen
-        scr.restore(self._saved)
-        row, col, start, end = self._cursor
-        scr.set_cursor(row, col)
-        scr.set_cursor_shape(start, end)
-        self._saved = None
+        if self._cover is not None:
+            self._cover.close()
+            self._cover = None
 
     def run(self) -> Any:
         """Pop up, wait for a choice and put the screen back: the value, or None (Esc, the right

@@ -11,6 +11,7 @@ import textwrap
 from vconsole.keyboard import Key
 
 from .hits import HitMap, left_click
+from .layers import Cover
 
 TOP, BOTTOM = 1, 22  # text rows inside the frame
 LEFT, WIDTH = 2, 76
@@ -102,8 +103,7 @@ class Pager:
 
     def run(self) -> None:
         scr = self.dos.screen
-        saved = scr.save(0, 0, 24, 79)
-        cursor = (scr.cursor_row, scr.cursor_col, scr.cursor_start, scr.cursor_end)
+        cover = Cover(scr, 0, 0, 24, 79)
         scr.hide_cursor()
         try:
             while True:
@@ -120,9 +120,7 @@ class Pager:
                 if not self.act(name):
                     return
         finally:
-            scr.restore(saved)
-            scr.set_cursor(cursor[0], cursor[1])
-            scr.set_cursor_shape(cursor[2], cursor[3])
+            cover.close()
 
 
 def show_text(dos, theme, title: str, text: str, *, mouse: bool = True, **style) -> None:

@@ -16,6 +16,7 @@ from vconsole.mouse import MouseEvent
 from vconsole.video import COLS, ROWS
 
 from .hits import any_click
+from .layers import Cover
 
 MAX_WIDTH = COLS - 4  # text columns a panel may use (frame and a space each side inside)
 
@@ -50,21 +51,19 @@ class Panel:
         self.right = min(COLS - 1, self.left + self.width - 1)
         self.role, self.frame_role, self.title_role = role, frame_role, title_role
         self.centre = centre
-        self._saved = None
-        self._cursor = None
+        self._cover: Cover | None = None
 
     @property
     def is_open(self) -> bool:
-        return self._saved is not None
+        return self._cover is not None
 
     def contains(self, row: int, col: int) -> bool:
         return self.top <= row <= self.bottom and self.left <= col <= self.right
 
     def open(self) -> None:
         scr, th = self.dos.screen, self.theme
-        if self._saved is None:
-            self._saved = scr.save(self.top, self.left, self.bottom, self.right)
-            self._cursor = (scr.cursor_row, scr.cursor_col, scr.cursor_start, scr.cursor_end)
+        if self._cover is None:
+            self._cover = Cover(scr, self.top, self.left, self.bottom, self.right)
         scr.hide_cursor()
         scr.box(self.top, self.left, self.bottom, self.right, th[self.frame_role], double=True, fill=True)
         scr.fill(self.top + 1, self.left + 1, self.bottom - 1, self.right - 1, " ", th[self.role])
@@ -75,14 +74,9 @@ class Panel:
             scr.write(self.top + 1 + i, col, line, th[self.role])
 
     def close(self) -> None:
-        if self._saved is None:
-            return
-        scr = self.dos.screen
-        scr.restore(self._saved)
-        row, col, start, end = self._cursor
-        scr.set_cursor(row, col)
-        scr.set_cursor_shape(start, end)
-        self._saved = None
+        if self._cover is not None:
+            self._cover.close()
+            self._cover = None
 
     def __enter__(self) -> "Panel":
         self.open()

@@ -34,6 +34,8 @@ WIDGET_COLOUR: dict[str, int] = {
     "form_field_active": 0x4F, "form_hint": 0x70, "form_error": 0x74,
     # tables (high scores)
     "table": 0x1F, "table_frame": 0x1B, "table_title": 0x1E, "table_mark": 0x4F,
+    # the function-key legend
+    "legend_key": 0x0E, "legend_text": 0x07,
     # board cursor
     "cursor": 0x4F,
     # cards: faces, backs, empty places, a picked card
@@ -51,6 +53,7 @@ WIDGET_MONO: dict[str, int] = {
     "form": 0x07, "form_frame": 0x07, "form_title": 0x0F, "form_label": 0x07, "form_field": 0x0F,
     "form_field_active": 0x70, "form_hint": 0x07, "form_error": 0x0F,
     "table": 0x07, "table_frame": 0x07, "table_title": 0x0F, "table_mark": 0x70,
+    "legend_key": 0x0F, "legend_text": 0x07,
     "cursor": 0x70,
     "card_red": 0x70, "card_black": 0x70, "card_back": 0x07, "card_empty": 0x07, "card_selected": 0x0F,
     "card_red_selected": 0x0F, "card_black_selected": 0x0F, "card_more": 0x07,
