@@ -9,4 +9,6 @@ PROGRAM = Program(
     switches=("/NS", "/PN"),
     title="Anciento",
     summary="Anciento: lay 72 stones by shape and pattern; Quatros double the score",
+    tour='Enter 6 "sample" Enter F1',  # the master's game 505, every stone down
+    attract="Enter D",  # the demonstration: the master plays a numbered game
 )
