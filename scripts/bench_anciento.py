@@ -53,6 +53,7 @@ def bench(first: int = 1, last: int = 20) -> dict:
         "search_s_per_game": round(statistics.median(g[2] for g in games), 2),
         "search_cpu_s_per_game": round(statistics.median(g[3] for g in games), 2),
         "max_search_s": round(max(g[2] for g in games), 2),
+        "max_search_cpu_s": round(max(g[3] for g in games), 2),
         "scores": {str(n): s for n, s in zip(range(first, last + 1), scores)},
     }}
 

@@ -122,8 +122,9 @@ class Beam:
     def done(self) -> bool:
         return self.depth >= TO_PLAY or len(self.score) == 0
 
-    def _square_values(self, keys: np.ndarray, rem: np.uint64, edge: np.ndarray) -> np.ndarray:
-        live = (self.fit[keys] & rem) != 0
+    def _square_values(self, keys: np.ndarray, rem: np.uint64, edge: np.ndarray,
+                       fits: np.ndarray | None = None) -> np.ndarray:
+        live = ((self.fit[keys] if fits is None else fits) & rem) != 0
         qlive = (self.qfit[keys] & rem) != 0
         idx = edge.astype(np.int64) * 20 + self.count[keys].astype(np.int64) * 4 + live * 2 + qlive
         return self.values[idx]
@@ -146,7 +147,8 @@ class Beam:
         keys = self.keys
         empty = self.boards == VOID
         empty[:, CELLS] = False
-        legal = empty & ((self.fit[keys] & np.uint64(1 << t)) != 0)
+        fits = self.fit[keys]
+        legal = empty & ((fits & np.uint64(1 << t)) != 0)
         self._note_ends(~legal.any(axis=1), TO_PLAY - self.depth)
         pw, pc = np.nonzero(legal)
         if len(pw) == 0:
@@ -162,7 +164,7 @@ class Beam:
         # the empty squares' value after this stone: the parent's sum plus the change on the
         # placed square and its four neighbours
         rem = self.rem[self.depth + 1]
-        sq = np.where(empty, self._square_values(keys, rem, _EDGE[None, :]), 0.0)
+        sq = np.where(empty, self._square_values(keys, rem, _EDGE[None, :], fits), 0.0)
         ucells = UPDATE_CELLS[pc]                       # (K, 4)
         new_keys = keys[pw[:, None], ucells] + (t - VOID) * UPDATE_WEIGHTS32[pc]
         new_vals = self._square_values(new_keys, rem, _EDGE[ucells])
