@@ -22,6 +22,7 @@ SECTIONS = {
     "speaker": ("bench_speaker", "bench"),
     "mill": ("bench_mill", "bench"),
     "pearls": ("bench_pearls", "bench"),
+    "anciento": ("bench_anciento", "bench"),
     "window": ("bench_window", "bench_window"),
     "audio": ("bench_window", "bench_audio"),
     "art": ("bench_art", "bench"),

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from vconsole import cli
+from vconsole.program import discover
 from vconsole.capture import load_png
 
 # RGBI palette entries used below (DESIGN.md "Palette"): 1 blue, 4 red, 12 bright red.
@@ -256,6 +257,7 @@ def test_the_prompt_run_headless_ends_saying_what_to_type_next(capsys, tmp_path)
     captured = capsys.readouterr()
     assert captured.out.rstrip().endswith("C:\\TOYS>")
     hint = captured.err.strip().splitlines()[-1]
-    assert hint.startswith("vconsole: ") and "--keys '\"mill\" Enter'" in hint and "HELP" in hint
+    first = next(name for name, prog in discover().items() if not prog.hidden)  # the example: the first game
+    assert hint.startswith("vconsole: ") and f"--keys '\"{first}\" Enter'" in hint and "HELP" in hint
     assert cli.main(["--headless", "--keys", '"exit" Enter', "--drive", str(tmp_path)]) == 0
     assert capsys.readouterr().err == ""  # EXIT: the prompt is gone, nothing waits
