@@ -97,6 +97,7 @@ def reachable(occupied: int, square: int) -> list[int]:
 
 
 def squares_of(mask: int) -> list[int]:
+    """The numbers of the bits set in ``mask``, lowest first."""
     out = []
     while mask:
         low = mask & -mask

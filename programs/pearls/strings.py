@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Final, Iterable, Sequence
 
+from .board import squares_of  # the same walk over set bits, here over pearl numbers
+
 N_PEARLS: Final = 48
 ALL_PEARLS: Final = ((1 << (N_PEARLS + 1)) - 1) & ~1  # bits 1..48
 
@@ -52,12 +54,8 @@ def mask_of(pearls: Iterable[int]) -> int:
 
 
 def pearls_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The pearl numbers set in ``mask`` (bit n = pearl n), lowest first."""
+    return squares_of(mask)
 
 
 def runs(mask: int) -> list[tuple[int, int]]:
