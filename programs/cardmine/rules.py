@@ -48,7 +48,7 @@ screen says them in the program's words):
 """
 from __future__ import annotations
 
-from typing import Final, Iterable, NamedTuple, Sequence
+from typing import Final, NamedTuple, Sequence
 
 from vconsole.toolkit.cards import Card, pack
 from vconsole.toolkit.rng import GameRandom
@@ -532,25 +532,3 @@ def board_errors(state: State) -> list[str]:
     if state.winner == PLAYING and max(state.score) >= state.options.game_point:
         errors.append("game point reached but the game goes on")
     return errors
-
-
-def describe(state: State) -> str:
-    """The mine as text, for logs and failing tests: '.' empty, '#' entrance, rank+suit letter."""
-    rows = []
-    for r in range(4):
-        cells = []
-        for col in range(COLS):
-            sq = r * COLS + col
-            f = state.face[sq]
-            t = " . " if f == EMPTY else " # " if f == DOWN else card_of(state.cell[sq]).code + " "
-            if sq == state.pawn[0]:
-                t = t[:2] + "a"
-            elif sq == state.pawn[1]:
-                t = t[:2] + "b"
-            cells.append(t)
-        rows.append("".join(cells))
-    return "\n".join(rows)
-
-
-def codes(cards: Iterable[Card], owner: int) -> tuple[int, ...]:
-    return tuple(code(owner, c) for c in cards)
