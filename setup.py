@@ -2,7 +2,8 @@
 
 - ``fonts/`` (data with its own README) installs as ``vconsole._fonts``;
 - ``programs/`` installs as ``vconsole_programs``: a top-level name no other distribution
-  will use, where a bare ``programs`` could collide.
+  will use, where a bare ``programs`` could collide; Mill's placing book (``book.txt``) is
+  data that goes with it.
 Everything else is in pyproject.toml.
 """
 from setuptools import find_packages, setup
@@ -12,5 +13,5 @@ PROGRAMS = ["vconsole_programs"] + [f"vconsole_programs.{p}" for p in find_packa
 setup(
     packages=find_packages(include=["vconsole", "vconsole.*"]) + ["vconsole._fonts"] + PROGRAMS,
     package_dir={"vconsole._fonts": "fonts", "vconsole_programs": "programs"},
-    package_data={"vconsole._fonts": ["*.hex", "README.md"]},
+    package_data={"vconsole._fonts": ["*.hex", "README.md"], "vconsole_programs.mill": ["book.txt"]},
 )

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Print one JSON object with vconsole's speed and memory figures (medians).
 
-Each section lives beside this file (bench_render.py, bench_speaker.py,
-bench_mill.py, bench_cardmine.py, bench_window.py) and returns a nested dict whose keys name the
+Each section lives beside this file (bench_<section>.py; the window and audio
+sections in bench_window.py) and returns a nested dict whose keys name the
 figure and its unit.  Choose sections with arguments, e.g.
 ``python3 scripts/bench.py render mill``; with none, all run.  The window
 section needs a display (it starts its own Xvfb when one is installed); the
@@ -21,9 +21,13 @@ SECTIONS = {
     "render": ("bench_render", "bench"),
     "speaker": ("bench_speaker", "bench"),
     "mill": ("bench_mill", "bench"),
+    "pearls": ("bench_pearls", "bench"),
+    "anciento": ("bench_anciento", "bench"),
     "cardmine": ("bench_cardmine", "bench"),
     "window": ("bench_window", "bench_window"),
     "audio": ("bench_window", "bench_audio"),
+    "art": ("bench_art", "bench"),
+    "replay": ("bench_replay", "bench"),
 }
 
 

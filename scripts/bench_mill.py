@@ -7,11 +7,21 @@ so a change to the search shows up as a change in time, not in which positions a
 Half are from the placing phase (including the empty board, the most expensive one: every
 point is open and nothing is forced), half from the moving phase.
 
-Run: ``python scripts/bench_mill.py [levels...]``; ``scripts/bench.py`` calls ``bench()``.
+Strength: level 9 plays the fixed-depth yardstick (scripts/mill_ref.c: plain alpha-beta,
+material + mobility, exactly 12 plies) from 20 random two-ply openings, each from both
+sides; the score is wins plus half the draws over those 40 games (a game that fills the
+200-ply move buffer is the rules' draw).
+
+Run: ``python scripts/bench_mill.py [levels...]`` for the times, ``python
+scripts/bench_mill.py match [openings] [depth]`` for the match alone; ``scripts/bench.py``
+calls ``bench()``, which does both.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import multiprocessing
 import random
 import statistics
 import sys
@@ -20,9 +30,10 @@ from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vconsole_programs.mill.ai import choose_move  # noqa: E402
-from vconsole_programs.mill.rules import Position  # noqa: E402
+from vconsole_programs.mill.rules import COLOR_NAMES, Game, Move, Position  # noqa: E402
 
 # (white points, black points, side to move, pieces in hand (white, black))
 PLACING = (
@@ -55,19 +66,25 @@ def positions() -> list[tuple[str, Position]]:
     return out
 
 
-def bench(levels: tuple[int, ...] = (2, 5, 9)) -> dict:
-    """{"level_N": {"median_s", "max_s", "placing_median_s", "moving_median_s", "per_position"}}."""
+def timing(levels: tuple[int, ...] = (2, 5, 9)) -> dict:
+    """{"level_N": {"median_s", "max_s", "median_cpu_s", "max_cpu_s", "placing_median_s",
+    "moving_median_s", "per_position"}} (wall-clock seconds unless the key says cpu)."""
     result = {}
     for level in levels:
         times: dict[str, float] = {}
+        cpu: list[float] = []
         for name, pos in positions():
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             choose_move(pos, level, rng=random.Random(1))
             times[name] = time.perf_counter() - t0
+            cpu.append(time.process_time() - c0)
         vals = list(times.values())
         result[f"level_{level}"] = {
             "median_s": statistics.median(vals),
             "max_s": max(vals),
+            # the process's own CPU time: what the move costs when the machine is not shared
+            "median_cpu_s": statistics.median(cpu),
+            "max_cpu_s": max(cpu),
             "placing_median_s": statistics.median(v for k, v in times.items() if k.startswith("placing")),
             "moving_median_s": statistics.median(v for k, v in times.items() if k.startswith("moving")),
             "per_position": times,
@@ -75,10 +92,91 @@ def bench(levels: tuple[int, ...] = (2, 5, 9)) -> dict:
     return result
 
 
+def openings(count: int = 20, seed: int = 16) -> list[tuple[int, int]]:
+    """``count`` different random two-ply openings (White's point, Black's point)."""
+    rng = random.Random(seed)
+    out: list[tuple[int, int]] = []
+    while len(out) < count:
+        w = rng.randint(1, 24)
+        b = rng.choice([p for p in range(1, 25) if p != w])
+        if (w, b) not in out:
+            out.append((w, b))
+    return out
+
+
+def play_game(job: tuple[int, tuple[int, int], int, int, int]) -> dict:
+    """One game of level ``level`` against the yardstick at ``depth``; ``ours`` = our colour."""
+    index, (w, b), ours, level, depth = job
+    import mill_ref
+    from vconsole_programs.mill.rules import Options
+    mill_ref.set_options(Options())
+    rng = random.Random(1000 + index)
+    g = Game()
+    g.play(Move(None, w))
+    g.play(Move(None, b))
+    ours_s: list[float] = []
+    while g.result() is None:
+        pos = g.position
+        if pos.turn == ours:
+            t0 = time.perf_counter()
+            g.play(choose_move(pos, level, rng=rng))
+            ours_s.append(time.perf_counter() - t0)
+        else:
+            g.play(mill_ref.best(pos, depth)[0])
+    res = g.result()
+    return {"opening": (w, b), "ours": COLOR_NAMES[ours], "result": res, "plies": g.pointer,
+            "score": 0.5 if res == "draw" else float(res == COLOR_NAMES[ours]),
+            "moves": " ".join(("" if m.frm is None else f"{m.frm}-") + str(m.to) + (f"x{m.capture}" if m.capture else "")
+                              for m in g.played()),
+            "max_s": max(ours_s), "times_s": ours_s}
+
+
+def match(count: int = 20, depth: int = 12, level: int = 9, jobs: int = 2, log=None) -> dict:
+    """Level ``level`` against the depth-``depth`` yardstick from ``count`` openings, both sides."""
+    import mill_ref
+    mill_ref.self_check(100)
+    work = [(2 * i + ours, op, ours, level, depth) for i, op in enumerate(openings(count)) for ours in (0, 1)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        games = []
+        for game in pool.imap_unordered(play_game, work):
+            games.append(game)
+            if log:
+                log(game)
+    wins = sum(g["score"] == 1 for g in games)
+    draws = sum(g["score"] == 0.5 for g in games)
+    times = [t for g in games for t in g["times_s"]]
+    return {
+        "score": sum(g["score"] for g in games) / len(games),
+        "games": len(games), "wins": wins, "draws": draws, "losses": len(games) - wins - draws,
+        "as_white_score": sum(g["score"] for g in games if g["ours"] == "white") / (len(games) / 2),
+        "level_9_move_median_s": statistics.median(times),
+        "level_9_move_max_s": max(times),
+    }
+
+
+def bench(levels: tuple[int, ...] = (2, 5, 9)) -> dict:
+    """The times per level (``level_N``) and the match (``vs_depth_12``), with the load
+    average the times were taken under (wall times on a shared machine say little)."""
+    result = timing(levels)
+    result["load_average_1min"] = os.getloadavg()[0]
+    result["vs_depth_12"] = match()
+    return result
+
+
 def main(argv: list[str]) -> None:
+    if argv and argv[0] == "match":
+        count = int(argv[1]) if len(argv) > 1 else 20
+        depth = int(argv[2]) if len(argv) > 2 else 12
+
+        def log(g: dict) -> None:
+            print(f"{g['opening']} ours={g['ours']:5} {g['result']:5} plies={g['plies']:3} "
+                  f"max={g['max_s']:.2f}s  {g['moves']}", flush=True)
+        r = match(count, depth, log=log)
+        print(json.dumps(r, indent=1))
+        return
     levels = tuple(int(a) for a in argv) or (2, 5, 9)
-    for level, r in bench(levels).items():
-        print(f"{level}: median {r['median_s']:.3f} s  max {r['max_s']:.3f} s  "
+    for level, r in timing(levels).items():
+        print(f"{level}: median {r['median_s']:.3f} s  max {r['max_s']:.3f} s  max cpu {r['max_cpu_s']:.3f} s  "
               f"placing {r['placing_median_s']:.3f} s  moving {r['moving_median_s']:.3f} s")
         print("   " + "  ".join(f"{k}={v:.2f}" for k, v in r["per_position"].items()))
 

@@ -23,7 +23,7 @@ def as_program(program: Program | Callable, name: str = "T", switches: Iterable[
 
 
 def run_headless(program: Program | Callable, script: str | list = "", *, switches: str | Iterable[str] | frozenset = "",
-                 drive: Drive | str | Path = ".", seed: int | None = 1, shareware: bool = False,
+                 drive: Drive | str | Path | None = None, seed: int | None = 1, shareware: bool = False,
                  hook: Callable[[Machine], None] | None = None, idle_limit: float = headless.IDLE_LIMIT_S,
                  name: str = "T", record_audio=None, **cfg) -> headless.Outcome:
     """Run it to the end of the script; ``cfg`` goes to MachineConfig (adapter=, mouse=, mute=...).
@@ -36,6 +36,9 @@ def run_headless(program: Program | Callable, script: str | list = "", *, switch
     else:
         words = [switches] if isinstance(switches, str) else list(switches)
         sw = prog.parse_switches([w for w in words if w])
+    if drive is None:  # a fresh folder: a test must never write into the checkout
+        import tempfile
+        drive = tempfile.mkdtemp(prefix="vconsole-test-")
     drv = drive if isinstance(drive, Drive) else Drive(drive)
     options = RunOptions(seed=seed, shareware=shareware)
     return headless.run(lambda m: run_program(m, prog, sw, drv, options), MachineConfig(**cfg), script,

@@ -84,16 +84,11 @@ def test_rng_varies_choice_among_equal_moves():
 # --- exactness ---------------------------------------------------------------------------------
 
 def reference(pos, depth, ply=0):
-    """Plain minimax with the search's scoring conventions and no pruning, no table.
-
-    Inside the tree a capture is never declined when one is possible (the search's rule);
-    at the root declining is one more move.
-    """
+    """Plain minimax over every legal move (declining included) with the search's scoring
+    conventions and no pruning, no table."""
     moves = legal_moves(pos)
     if not moves:
         return ply - WIN
-    if ply > 0 and any(m.capture for m in moves):
-        moves = [m for m in moves if m.capture != DECLINE]
     me = pos.turn
     best = -WIN - 1
     for m in moves:
@@ -253,3 +248,140 @@ def test_more_material_scores_higher():
     up = evaluate(mask_of([1, 5, 9, 20, 11]), mask_of([3, 13, 17, 22]), 0, 0, False)
     assert up > even + 50
     assert evaluate(mask_of([5]), mask_of([20]), 8, 7, False) > evaluate(mask_of([5]), mask_of([20]), 7, 8, False)
+
+
+# --- one rule, one place: the search's moves are the rules' moves ------------------------------
+
+def _all_in_mills_positions(seed, count, opts=Options()):
+    """Positions (both phases) where every piece of one side stands in a mill."""
+    from vconsole_programs.mill.rules import SEGMENTS, mask_of
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        mills = rng.sample([mask_of(s) for s in SEGMENTS], rng.randint(1, 2))
+        a = 0
+        for m in mills:
+            a |= m
+        free = [p for p in range(1, 25) if not a >> (p - 1) & 1]
+        b = mask_of(rng.sample(free, rng.randint(3, 9)))
+        if a.bit_count() > 9:
+            continue
+        ha = rng.randint(0, 9 - a.bit_count()) if rng.random() < 0.5 else 0
+        hb = rng.randint(0, 9 - b.bit_count()) if ha else 0
+        if rng.random() < 0.5:
+            pos = Position(a, b, rng.randint(0, 1), (ha, hb), opts)
+        else:
+            pos = Position(b, a, rng.randint(0, 1), (hb, ha), opts)
+        out.append(pos)
+    return out
+
+
+ISSUE_14 = Position.from_points([4, 5, 11, 14, 20], [1, 2, 3, 22, 23, 24], WHITE, (0, 0))
+
+
+@pytest.mark.parametrize("opts", [Options(), Options(kiddie=True), Options(take_from_mill_when_only_three=True)])
+def test_search_generates_exactly_the_legal_moves(opts):
+    positions = _random_positions(60, 150, min_ply=0, max_ply=90, opts=opts)
+    positions += _all_in_mills_positions(61, 150, opts)
+    positions.append(ISSUE_14)
+    in_mills_capture_refused = 0
+    for pos in positions:
+        want = legal_moves(pos)
+        for root in (True, False):
+            got = ai.generate(pos, root)
+            assert len(got) == len(set(got)), pos
+            assert set(got) == set(want), (pos, root)
+        in_mills_capture_refused += any(m.capture == DECLINE for m in want) and not any(m.capture for m in want)
+    assert in_mills_capture_refused > 10  # the case of issue 14 is really exercised
+
+
+@pytest.mark.parametrize("level", [1, 2, 5, 9])
+def test_issue_14_position_every_piece_in_mills(level):
+    # White 14 -> 6 closes 4-5-6, but every black piece stands in a mill: the only
+    # mill-closing choice is to decline, and every move shown while thinking is legal too
+    seen = []
+    move = choose_move(ISSUE_14, level, rng=random.Random(level), on_best=lambda m, d, s: seen.append(m))
+    legal = legal_moves(ISSUE_14)
+    assert move in legal
+    assert seen and all(m in legal for m in seen)
+
+
+def test_moves_shown_while_thinking_are_legal_in_both_phases():
+    for i, pos in enumerate(_all_in_mills_positions(62, 12)):
+        if not legal_moves(pos):
+            continue
+        seen = []
+        move = choose_move(pos, 3, rng=random.Random(i), on_best=lambda m, d, s: seen.append(m))
+        legal = legal_moves(pos)
+        assert move in legal and all(m in legal for m in seen), pos
+
+
+# --- level 9: the placing book, the node budget, variety ------------------------------------------
+
+def test_book_entries_are_canonical_legal_and_cover_the_first_plies():
+    from vconsole_programs.mill import book
+    from vconsole_programs.mill.symmetry import canonical
+    entries = book.entries()
+    per_ply = {}
+    for (w, b, turn), (depth, value, points) in entries.items():
+        assert canonical(w, b)[:2] == (w, b)
+        nw, nb = w.bit_count(), b.bit_count()
+        assert nw - nb == turn and depth >= 10 and points
+        pos = Position(w, b, turn, (9 - nw, 9 - nb))
+        assert {Move(None, p) for p in points} <= set(legal_moves(pos))
+        per_ply[nw + nb] = per_ply.get(nw + nb, 0) + 1
+    # every placing position of the first plies, one per set of mirror images
+    assert [per_ply.get(p) for p in range(4)] == [1, 4, 46, 428]
+
+
+def test_book_answers_every_mirror_image_of_a_position():
+    from vconsole_programs.mill import book
+    from vconsole_programs.mill.symmetry import SYMMETRIES, map_mask
+    pos = Position.from_points([2, 17], [5], BLACK, (7, 8))
+    base = book.moves(pos)
+    assert base
+    for g in SYMMETRIES:
+        image = Position(map_mask(g, pos.white), map_mask(g, pos.black), BLACK, (7, 8))
+        assert book.moves(image) == sorted(Move(None, g[m.to - 1] + 1) for m in base)
+
+
+def test_level_9_opens_from_the_book_at_once():
+    polls = []
+    seen = []
+    move = choose_move(Position.start(), 9, rng=random.Random(0), on_best=lambda m, d, s: seen.append(m),
+                       should_stop=lambda: polls.append(1) or False)
+    assert move.to in (5, 11, 14, 20) and seen == [move] and not polls
+
+
+def test_level_9_varies_beyond_mirror_images():
+    # White on 2: Black's best replies by the book are 1, 3, 5, 7, 8, 9 (1/3 and 7/9 are mirrors)
+    from vconsole_programs.mill import book
+    pos = Position.from_points([2], [], BLACK, (8, 9))
+    assert {m.to for m in book.moves(pos)} >= {1, 5, 8}
+    picks = {choose_move(pos, 9, rng=random.Random(s)).to for s in range(30)}
+    assert len(picks & {1, 5, 8}) >= 2  # not mirror images of each other
+    assert choose_move(pos, 9, rng=random.Random(3)) == choose_move(pos, 9, rng=random.Random(3))
+
+
+def test_level_9_is_budgeted_in_nodes_not_time():
+    import time
+    pos = Position.from_points([1, 5, 12, 14], [10, 11, 22], BLACK, (5, 6))  # out of book
+    stats = {}
+    fast = search(pos, ai.MASTER_DEPTH, rng=random.Random(5), stats=stats, max_nodes=3000, master=True)
+    assert stats["nodes"] <= 3000 + 256
+
+    def slow_poll():
+        time.sleep(0.001)  # a machine ten times slower: the same move all the same
+        return False
+    assert search(pos, ai.MASTER_DEPTH, rng=random.Random(5), should_stop=slow_poll, max_nodes=3000,
+                  master=True) == fast
+
+
+def test_level_9_plays_a_forced_move_without_spending_its_budget():
+    # White's only legal move: 24 to 15 (every other piece is shut in)
+    pos = Position.from_points([4, 18, 23, 24], [5, 11, 13, 17, 20, 22], in_hand=(0, 0))
+    moves = legal_moves(pos)
+    assert len(moves) == 1
+    calls = []
+    move = choose_move(pos, 9, rng=random.Random(1), should_stop=lambda: calls.append(1) or False)
+    assert move == moves[0] and not calls  # no search ran

@@ -39,3 +39,4 @@ def test_wheel_holds_fonts_and_every_program(tmp_path):
         rel = init.relative_to(ROOT).as_posix()
         assert rel in names, f"{rel} is missing from the wheel"
     assert not any(n.startswith("programs/") for n in names), "the bare 'programs' name must not be installed"
+    assert "vconsole_programs/mill/book.txt" in names, "Mill's placing book is missing from the wheel"

@@ -1,4 +1,4 @@
-"""``vconsole``: start a program (or the DOS prompt), render a screen dump, or run the monkey.
+"""``vconsole``: start a program (or the DOS prompt); ``vconsole render|view|monkey|replay|gallery|attract``.
 
 Errors a person can make on the command line (an unknown program or switch,
 a bad option value, a missing script file) end with one clear line and exit
@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import __version__
 from .adapters import ADAPTERS, MONITORS
 from .disk import Drive
 from . import keyscript
@@ -25,6 +26,16 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopp
 
 class CliError(Exception):
     """A command-line mistake: the message is printed as one line, exit status 2."""
+
+
+def _rate(text: str) -> float:
+    try:
+        hz = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < hz <= 1000:
+        raise argparse.ArgumentTypeError("must be a number of frames a second above 0")
+    return hz
 
 
 def _scale(text: str) -> int:
@@ -61,16 +72,29 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--drive", type=Path, default=None, help="host folder used as the programs' DOS directory")
     p.add_argument("--seed", type=int, default=None, help="seed for the programs' random numbers")
     p.add_argument("--shareware", action="store_true", help="the unregistered versions' limits")
-    p.add_argument("--headless", action="store_true", help="no window: scripted input on a virtual clock")
+    p.add_argument("--version", action="store_true", help="show vconsole's version and exit")
+    p.add_argument("--headless", action="store_true",
+                   help="no window: scripted input on a virtual clock; without --screenshot, --dump-text,"
+                        " --record-audio or --record-video the final screen is printed as text")
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
     p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
     p.add_argument("--scale", type=_scale, default=None, metavar="N",
-                   help="window scale, or for --screenshot the picture as a 4:3 monitor shows it, N pixels"
-                        " across per pixel (default: window fits the screen; screenshot native pixels,"
-                        " exactly what the card generated)")
+                   help="window: open at N times and keep to whole-number scales (default: the largest"
+                        " whole scale that fits, and any size when resized or full screen); --screenshot and"
+                        " --record-video: the picture as a 4:3 monitor shows it, N pixels across per pixel"
+                        " (default: native pixels, exactly what the card generated)")
+    p.add_argument("--record", type=Path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
+    add_video_options(p)
     return p
+
+
+def add_video_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--record-video", type=Path, metavar="FILE.gif|FILE.png",
+                   help="an animated capture of the run (GIF, or APNG for .png)")
+    p.add_argument("--video-rate", type=_rate, default=None, metavar="HZ",
+                   help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +108,18 @@ def main(argv: list[str] | None = None) -> int:
             from .tools.monkey import main as monkey_main
 
             return monkey_main(argv[1:])
+        if argv and argv[0] == "view":
+            from .tools.view import main as view_main
+
+            return view_main(argv[1:])
+        if argv and argv[0] == "replay":
+            from .tools.replay_cli import main as replay_main
+
+            return replay_main(argv[1:])
+        if argv and argv[0] in ("gallery", "attract"):
+            from .tools import gallery
+
+            return (gallery.main if argv[0] == "gallery" else gallery.attract_main)(argv[1:])
         return _run(argv)
     except CliError as e:
         print(f"vconsole: {e}", file=sys.stderr)
@@ -97,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_intermixed_args(argv)
+    if args.version:
+        print(f"vconsole {__version__}")
+        return 0
     programs = discover()
     from .program import LOAD_ERRORS
 
@@ -126,41 +165,160 @@ def _run(argv: list[str]) -> int:
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
                            mute=args.mute, speaker_model=args.speaker)
 
+    headless = args.headless or args.keys is not None
+    for option, path in (("--record", args.record), ("--record-video", args.record_video)):
+        if path is not None and not path.absolute().parent.is_dir():
+            raise CliError(f"{option}: cannot write {path}: no such directory")
+    if args.record_video is not None:
+        _video_format(args.record_video)
+    script = None
+    if headless:
+        try:
+            script = keyscript.parse(keyscript.read(args.keys or ""))
+        except KeyScriptError as e:
+            raise CliError(str(e)) from None
+    journal = None
+    if args.record is not None:
+        journal, config, options = _journal(args, program, config, options, drive, headless)
+
+    machines: list[Machine] = []
+
     def target(machine: Machine) -> int:
+        machines.append(machine)
         return run_program(machine, program, switches, drive, options)
 
-    if args.headless or args.keys is not None:
-        return _headless(args, config, target)
+    said: list[str] = []
+    try:
+        if headless:
+            code = run_headless(args, config, target, program, script, journal)
+        else:
+            code = run_window(args, config, target, f"vconsole - {program.name}", drive.root.parent / "captures",
+                              journal)
+    finally:
+        if journal is not None:
+            journal.close()
+        for machine in machines:  # what the programs could not do, said where the player sees it
+            said += machine.host_messages
+        for line in said:
+            print(f"vconsole: {line}", file=sys.stderr)
+    return max(code, 1) if said else code
+
+
+def _video_format(path: Path) -> str:
+    from .tools.video import VideoError, format_of
+
+    try:
+        return format_of(path)
+    except VideoError as e:
+        raise CliError(str(e)) from None
+
+
+def _journal(args, program: Program, config: MachineConfig, options: RunOptions, drive: Drive, headless: bool):
+    """A journal recorder for the run, with the seed and the switch-on date fixed so a replay sees them."""
+    from .tools import journal as jn
+
+    config, options = jn.fixed(config, options)
+    header, notes = jn.new_header(program.name, list(args.switches), config, options, drive,
+                                  jn.MACHINE_CLOCK if headless else jn.REAL_CLOCK)
+    for note in notes:
+        print(f"vconsole: --record: {note}", file=sys.stderr)
+    try:
+        recorder = jn.JournalRecorder(args.record, header)
+    except OSError as e:
+        raise CliError(f"--record: cannot write {args.record}: {e.strerror or e}") from None
+    return recorder, config, options
+
+
+def run_window(args, config: MachineConfig, target, title: str, captures: Path, journal=None) -> int:
+    """``target(machine)`` in a window, with the options of `args` (scale, audio, video); its exit code.
+
+    Shared with the tools that run a program-like loop (``vconsole view``).
+    """
     if args.screenshot or args.dump_text:
         raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
     from .frontends import window
 
     try:
-        return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
-                          title=f"vconsole - {program.name}", captures=drive.root.parent / "captures")
+        return window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
+                          captures=captures, journal=journal, record_video=getattr(args, "record_video", None),
+                          video_rate=getattr(args, "video_rate", None))
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
                        "run it with --headless and --keys instead") from None
 
 
-def _headless(args, config: MachineConfig, target) -> int:
+def run_headless(args, config: MachineConfig, target, program: Program | None = None, script=None,
+                 journal=None) -> int:
+    """``target(machine)`` on a virtual clock fed by the key script; the outputs `args` asks for.
+
+    Shared with the tools that run a program-like loop (``vconsole view``).
+    """
     from .frontends import headless
 
     for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
                          ("--dump-text", args.dump_text)):
         if path is not None and str(path) != "-" and not path.absolute().parent.is_dir():
             raise CliError(f"{option}: cannot write {path}: no such directory")  # before the run, not after
+    if script is None:
+        try:
+            script = keyscript.parse(keyscript.read(args.keys or ""))
+        except KeyScriptError as e:
+            raise CliError(str(e)) from None
+    video = _video(args, config)
+    hooks = [journal.attach, journal.started] if journal is not None else []
+    if video is not None:
+        hooks.append(lambda m: m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new)))
+    outcome = headless.run(target, config, script, record_audio=args.record_audio,
+                           machine_hook=lambda m: [hook(m) for hook in hooks])
+    if journal is not None:
+        journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
+    finish_outputs(args, config, outcome, video)
+    if not (args.screenshot or args.dump_text or args.record_audio or video is not None):
+        sys.stdout.write(screen_text(outcome))  # a run that keeps nothing shows where it ended
+    if outcome.exit_code is None and program is not None and program.name == "COMMAND":
+        _next_step_hint()
+    return outcome.exit_code or 0
+
+
+def _next_step_hint() -> None:
+    """The prompt run headless stops where it waits for the next command: say how to give one."""
+    visible = [p.name.lower() for p in discover().values() if not p.hidden]
+    example = visible[0] if visible else "help"
+    sys.stdout.flush()
+    print(f"vconsole: the prompt waits for your next command; type it with --keys, e.g.  vconsole --headless "
+          f"--keys '\"{example}\" Enter' --screenshot {example}.png  (HELP lists the commands)", file=sys.stderr)
+
+
+def screen_text(outcome) -> str:
+    """The final screen as text: its rows down to the last one in use, each without trailing blanks."""
+    return "\n".join(line.rstrip() for line in outcome.text).rstrip("\n") + "\n"
+
+
+def _video(args, config: MachineConfig, start: float = 0.0):
+    if getattr(args, "record_video", None) is None:
+        return None
+    from .tools.video import VideoError, VideoRecorder
+
     try:
-        script = keyscript.read(args.keys or "")
-        outcome = headless.run(target, config, script, record_audio=args.record_audio)
-    except KeyScriptError as e:
+        return VideoRecorder(args.record_video, config.adapter, config.monitor, scale=args.scale,
+                             rate=getattr(args, "video_rate", None), start=start)
+    except VideoError as e:
         raise CliError(str(e)) from None
+
+
+def finish_outputs(args, config: MachineConfig, outcome, video=None) -> None:
+    """What a headless run (or replay) leaves: screenshot, text dump, animated capture."""
+    if video is not None:
+        try:
+            video.finish(outcome.elapsed, state=outcome.state)
+        except (OSError, ValueError) as e:
+            raise CliError(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}") from None
     if args.screenshot:
         _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
     if args.dump_text:
         from .disk import atomic_write
 
-        text = "\n".join(line.rstrip() for line in outcome.text) + "\n"
+        text = screen_text(outcome)
         if str(args.dump_text) == "-":
             sys.stdout.write(text)
         else:
@@ -168,7 +326,6 @@ def _headless(args, config: MachineConfig, target) -> int:
                 atomic_write(args.dump_text, text.encode("utf-8"))
             except OSError as e:
                 raise CliError(f"cannot write {args.dump_text}: {e.strerror or e}") from None
-    return outcome.exit_code or 0
 
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:

@@ -1,4 +1,6 @@
-"""The computer player: difficulty 0-9 is the number of plies it looks ahead.
+"""The computer player: difficulty 1-8 is the number of plies it looks ahead; 0 looks at
+nothing; 9, the master, plays its first placements from a book (``book.py``) and then
+searches as deep as a fixed budget of nodes takes it, selectively (see :func:`_engine`).
 
 The original ran its search on a 4.77 MHz PC; here the search is pure Python, so every
 choice below is about doing less per node: the board is two 24-bit ints, neighbour sets of
@@ -15,9 +17,10 @@ deepening, a transposition table keyed by Zobrist hashes, and move ordering by T
 mill-closing captures, blocking the opponent's open mill, two killer moves per ply and a
 history table.
 
-Declining a capture is searched only at the root (and when no piece can be taken, where it
-is the only way to close the mill): inside the tree taking a piece is assumed to be at least
-as good, which removes a useless branch from every mill-closing move.
+The search generates exactly the moves ``rules.legal_moves`` allows (which pieces a mill
+may take is asked of ``rules.capturable`` itself), declining a capture included: it is
+searched last, and it matters, since taking a piece can free a point for a side that would
+otherwise be shut in.
 """
 
 from __future__ import annotations
@@ -25,14 +28,21 @@ from __future__ import annotations
 import random
 from typing import Callable, Final, TypeVar
 
-from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Position,
-                    legal_moves)
+from .symmetry import SYMMETRIES, map_mask
+from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Options, Position,
+                    capturable, legal_moves)
 
 T = TypeVar("T")
 
 WIN: Final = 100_000
 MATE_ZONE: Final = WIN - 1_000
 PIECE: Final = 100
+#: Level 9: iterative deepening up to this depth, ending when MASTER_NODES are spent (a
+#: node budget, not a clock, so that a game replays the same on any machine; calibrated so
+#: that the slowest move of scripts/bench_mill.py costs about 1.3 s of CPU on the project's
+#: machine, leaving room under 2 s for the program around it).
+MASTER_DEPTH: Final = 30
+MASTER_NODES: Final = 100_000
 #: Remaining depth from which a placing-phase node drops mirror-image moves.
 SYM_DEPTH: Final = 4
 # Evaluation weights (1/100 piece), tuned by computer-versus-computer matches.
@@ -101,38 +111,8 @@ def zobrist_key(pos: Position) -> int:
     return h
 
 
-# The board's 16 symmetries: each point as (square, step round that square clockwise from
-# its top-left corner); rotate by quarter turns, mirror, and swap the outer with the inner
-# square - every one maps segments onto segments.
-_RINGS: Final = ((1, 2, 3, 15, 24, 23, 22, 10), (4, 5, 6, 14, 21, 20, 19, 11),
-                 (7, 8, 9, 13, 18, 17, 16, 12))
-
-
-def _symmetries() -> tuple[tuple[int, ...], ...]:
-    where = {p: (sq, k) for sq, ring in enumerate(_RINGS) for k, p in enumerate(ring)}
-    perms = []
-    for swap in (False, True):
-        for mirror in (False, True):
-            for rot in range(4):
-                perm = [0] * 24
-                for p, (sq, k) in where.items():
-                    k2 = (-k + 2) % 8 if mirror else k
-                    k2 = (k2 + 2 * rot) % 8
-                    sq2 = 2 - sq if swap else sq
-                    perm[p - 1] = _RINGS[sq2][k2] - 1
-                perms.append(tuple(perm))
-    return tuple(perms)
-
-
-#: SYMMETRIES[g][i] = the bit index that bit index i goes to under symmetry g (g 0 = identity).
-SYMMETRIES: Final = _symmetries()
-
-
 def _map_mask(perm: tuple[int, ...], mask: int) -> int:
-    out = 0
-    for i in _indices(mask):
-        out |= 1 << perm[i]
-    return out
+    return map_mask(perm, mask)
 
 
 #: For each symmetry but the identity: three byte tables mapping a mask to its image.
@@ -314,33 +294,26 @@ def _to_move(pos: Position, f: int, t: int, c: int) -> Move:
     return Move(frm, to, DECLINE if c < 0 else c + 1)
 
 
-def search(pos: Position, depth: int, *, rng: random.Random,
-           on_best: OnBest | None = None,
-           should_stop: Callable[[], bool] | None = None,
-           stats: dict | None = None) -> Move:
-    """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
+def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int, master: bool = False):
+    """The search's move generator and negamax, sharing one table, killers and history.
 
-    ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
-    for the mover, 100 = one piece). ``should_stop()`` is polled every 256 nodes; when it
-    returns True the search ends at once and the best move so far is played. ``rng`` breaks
-    ties among equal root moves, so two games with different seeds differ.
+    ``limit``: the node budget; past it (checked with ``poll`` every 256 nodes) the search
+    raises :class:`_Stop` and the caller plays the best move of the work done so far.
+    ``master`` (level 9) makes the search selective: late quiet moves are searched one ply
+    shallower first (and again at full depth if they look better than the best so far),
+    and the last placement of the game is searched one ply deeper, so that the position
+    where pieces start moving - blockades, double mills - is seen a ply further.
     """
-    legal = legal_moves(pos)
-    if not legal:
-        raise ValueError("no legal move: the game is over")
-    if depth < 1:
-        return greedy(pos, rng)
-    kiddie = pos.options.kiddie
-    take3 = pos.options.take_from_mill_when_only_three
+    kiddie = options.kiddie
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
-    BIT, ADJ_M, MILL2, MILLS = _BIT, _ADJ_M, _MILL2, MILL_MASKS
+    BIT, ADJ_M, MILL2 = _BIT, _ADJ_M, _MILL2
     I0, I1, I2 = _I0, _I1, _I2
     tt: dict[int, tuple[int, int, int, tuple[int, int, int] | None]] = {}
     history = [0] * (25 * 24)
-    killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(depth + 2)]
+    killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(max_ply + 2)]
     counter = [0]
-    rng_root: random.Random | None = None
-    poll = should_stop or (lambda: False)
+    front = [0]  # how many moves gen put before the quiet ones (not reduced by LMR)
+    root_rng: list[random.Random | None] = [None]
     EXACT, LOWER, UPPER = 0, 1, 2
 
     def gen(me: int, opp: int, hm: int, ho: int, root: bool,
@@ -389,13 +362,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                         rest.append(idx0 + t)
         out: list[tuple[int, int, int]] = []
         if mills:
-            free = opp & ~op_mill
-            if free:
-                cm = free
-            elif opp and opp.bit_count() + ho == 3 and not take3:
-                cm = 0
-            else:
-                cm = opp
+            cm = capturable(opp, ho, options)  # the rules' own test: one rule, one place
             caps = []
             while cm:
                 b = cm & -cm
@@ -408,6 +375,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                     out.extend([(f, t, c) for _, c in caps])
                 else:
                     out.append((f, t, -1))
+        rng_root = root_rng[0]
         if root and rng_root is not None:
             rng_root.shuffle(blocks)
             rng_root.shuffle(rest)
@@ -431,12 +399,13 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                 out.insert(len(out) - 1, k1)
             else:
                 out.append(k1)
+        front[0] = len(out)
         out.extend(quiet)
-        if root and mills and caps:
+        if mills and caps:
             out.extend([(f, t, -1) for f, t in mills])  # declining, searched last
         return out
 
-    def quick_ok(me: int, opp: int, hm: int, empty: int, mv: tuple[int, int, int]) -> bool:
+    def quick_ok(me: int, opp: int, hm: int, ho: int, empty: int, mv: tuple[int, int, int]) -> bool:
         """Cheap legality test for a TT or killer move tried before generating moves."""
         f, t, c = mv
         if not empty >> t & 1:
@@ -451,26 +420,16 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         nm = me ^ BIT[f] ^ BIT[t]
         m1, m2 = MILL2[t]
         if nm & m1 == m1 or nm & m2 == m2:
-            return c >= 0 and opp >> c & 1 == 1 and capt_ok(opp, c)
+            return c < 0 or capt_ok(opp, ho, c)
         return c < 0
 
-    def capt_ok(opp: int, c: int) -> bool:
-        for m in MILL2[c]:
-            if opp & m == m:
-                break
-        else:
-            return True
-        # c stands in a mill: only allowed if every piece does (and not the last three)
-        free = opp
-        for m in MILLS:
-            if opp & m == m:
-                free &= ~m
-        return not free and (take3 or opp.bit_count() != 3)
+    def capt_ok(opp: int, ho: int, c: int) -> bool:
+        return capturable(opp, ho, options) >> c & 1 == 1
 
     def negamax(me: int, opp: int, hm: int, ho: int, side: int, h: int,
                 depth: int, alpha: int, beta: int, ply: int) -> int:
         counter[0] += 1
-        if not counter[0] & 255 and poll():
+        if not counter[0] & 255 and (counter[0] >= limit or poll()):
             raise _Stop
         entry = tt.get(h)
         tt_move = None
@@ -491,7 +450,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         empty = FULL ^ me ^ opp
         # stage 1: TT move and killers, tried before paying for a full move list
         pre = []
-        if tt_move is not None and quick_ok(me, opp, hm, empty, tt_move):
+        if tt_move is not None and quick_ok(me, opp, hm, ho, empty, tt_move):
             pre.append(tt_move)
         moves = pre
         generated = False
@@ -511,6 +470,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                 generated = True
                 k1, k2 = killers[ply]
                 moves = gen(me, opp, hm, ho, False, k1, k2)
+                n_front = front[0]
                 if not moves and first:
                     return ply - WIN  # to move and no move: lost
                 if depth >= SYM_DEPTH and hm:
@@ -531,16 +491,24 @@ def search(pos: Position, depth: int, *, rng: random.Random,
             else:
                 nh = h ^ zs[f] ^ zs[t] ^ zo[c] ^ (zplace if f < 0 else ZTURN)
                 nhm = hm - 1 if f < 0 else hm
-                if depth <= 1:
+                nd = depth - 1
+                if master and f < 0 and not nhm and not ho:
+                    nd += 1  # the last placement: see the first moves after it
+                if nd <= 0:
                     score = -evaluate(nopp, nme, ho, nhm, kiddie)
                     if score > MATE_ZONE:
                         score = WIN - ply - 1
                 elif first:
-                    score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -beta, -alpha, ply + 1)
+                    score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -alpha, ply + 1)
                 else:
-                    score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < score < beta:
-                        score = -negamax(nopp, nme, ho, nhm, nside, nh, depth - 1, -beta, -score, ply + 1)
+                    if master and nd >= 2 and c < 0 and generated and i > n_front + 2:
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd - 1, -alpha - 1, -alpha, ply + 1)
+                    else:
+                        score = alpha + 1
+                    if score > alpha:
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -alpha - 1, -alpha, ply + 1)
+                        if alpha < score < beta:
+                            score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -score, ply + 1)
             first = False
             if score > best:
                 best = score
@@ -569,15 +537,53 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         tt[h] = (depth, flag, stored, best_move)
         return best
 
+    return gen, negamax, counter, root_rng
+
+
+def generate(pos: Position, root: bool = True) -> list[Move]:
+    """The moves the search generates in ``pos``, at the root or inside the tree (in the
+    search's order; tests hold both to exactly ``rules.legal_moves``)."""
+    gen = _engine(pos.options, 1, lambda: False, 1 << 62)[0]
+    me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
+    hm, ho = pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
+    if me.bit_count() + hm < 3 or opp.bit_count() + ho < 3:
+        return []
+    return [_to_move(pos, *mv) for mv in gen(me, opp, hm, ho, root)]
+
+
+def search(pos: Position, depth: int, *, rng: random.Random,
+           on_best: OnBest | None = None,
+           should_stop: Callable[[], bool] | None = None,
+           stats: dict | None = None,
+           max_nodes: int | None = None, master: bool = False) -> Move:
+    """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
+
+    ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
+    for the mover, 100 = one piece). ``should_stop()`` is polled every 256 nodes; when it
+    returns True the search ends at once and the best move so far is played. ``rng`` breaks
+    ties among equal root moves, so two games with different seeds differ. ``max_nodes``
+    bounds the work (deterministically, unlike a clock): iterative deepening stops when it
+    is spent, keeping the best move of the deepest work done.
+    """
+    legal = legal_moves(pos)
+    if not legal:
+        raise ValueError("no legal move: the game is over")
+    if depth < 1:
+        return greedy(pos, rng)
+    kiddie = pos.options.kiddie
+    poll = should_stop or (lambda: False)
+    gen, negamax, counter, root_rng = _engine(pos.options, depth + 2, poll,
+                                               1 << 62 if max_nodes is None else max_nodes, master)
+    ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     me = pos.pieces(pos.turn)
     opp = pos.pieces(1 - pos.turn)
     hm = pos.in_hand[pos.turn]
     ho = pos.in_hand[1 - pos.turn]
     side = pos.turn
     h = zobrist_key(pos)
-    rng_root = rng
+    root_rng[0] = rng
     root = _unique_root_moves(me, opp, gen(me, opp, hm, ho, True))
-    rng_root = None
+    root_rng[0] = None
     best_move = root[0]
     best_score = 0
     reported: tuple[int, int, int] | None = None
@@ -585,11 +591,14 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     def report(mv: tuple[int, int, int], d: int, score: int) -> None:
         nonlocal reported
         if on_best is not None and mv != reported:
-            on_best(_to_move(pos, *mv), d, score)
+            move = _to_move(pos, *mv)
+            assert move in legal, (move, pos)  # Esc plays it
+            on_best(move, d, score)
         reported = mv
 
     report(best_move, 0, 0)
     nside = 1 - side
+    done_depth = 0
     try:
         for d in range(1, depth + 1):
             alpha, beta = -WIN - 1, WIN + 1
@@ -604,21 +613,25 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                     if f < 0:
                         nh ^= ZPLACE[side][hm]
                     nhm = hm - 1 if f < 0 else hm
-                    if d == 1:
+                    nd = d - 1
+                    if master and f < 0 and not nhm and not ho:
+                        nd += 1  # the last placement: see the first moves after it
+                    if nd <= 0:
                         score = -evaluate(nopp, nme, ho, nhm, kiddie)
                         if score > MATE_ZONE:
                             score = WIN - 1
                     elif idx == 0:
-                        score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -beta, -alpha, 1)
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -alpha, 1)
                     else:
-                        score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -alpha - 1, -alpha, 1)
+                        score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -alpha - 1, -alpha, 1)
                         if score > alpha:
-                            score = -negamax(nopp, nme, ho, nhm, nside, nh, d - 1, -beta, -score, 1)
+                            score = -negamax(nopp, nme, ho, nhm, nside, nh, nd, -beta, -score, 1)
                 if it_best is None or score > alpha:
                     alpha = max(alpha, score)
                     it_best = (f, t, c)
                     best_move, best_score = it_best, score
                     report(best_move, d, score)
+            done_depth = d
             # the next iteration starts with this iteration's best
             root.remove(best_move)
             root.insert(0, best_move)
@@ -629,6 +642,7 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     if stats is not None:
         stats["nodes"] = counter[0]
         stats["score"] = best_score
+        stats["depth"] = done_depth
     move = _to_move(pos, *best_move)
     assert move in legal, (move, pos)
     return move
@@ -655,4 +669,18 @@ def choose_move(pos: Position, level: int, *, rng: random.Random,
         if on_best is not None:
             on_best(move, 0, 0)
         return move
+    if level == 9:
+        forced = legal_moves(pos)
+        if len(forced) == 1:  # one legal move: no budget to spend on it
+            if on_best is not None:
+                on_best(forced[0], 0, 0)
+            return forced[0]
+        from . import book  # the book reads its data file on first use only
+        move = book.choose(pos, rng)
+        if move is not None:
+            if on_best is not None:
+                on_best(move, 0, 0)
+            return move
+        return search(pos, MASTER_DEPTH, rng=rng, on_best=on_best, should_stop=should_stop,
+                      max_nodes=MASTER_NODES, master=True)
     return search(pos, level, rng=rng, on_best=on_best, should_stop=should_stop)

@@ -9,4 +9,5 @@ PROGRAM = Program(
     title="DOS prompt",
     summary="the DOS prompt: DIR lists the programs, type a name to run one",
     hidden=True,
+    tour='"dir" Enter',
 )

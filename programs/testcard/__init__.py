@@ -9,4 +9,5 @@ PROGRAM = Program(
     switches=(),
     title="Test card",
     summary="all 256 characters, the 16x16 attribute table, cursor shapes and border colours",
+    tour="b b c",  # a border colour other than the first and the full-block cursor
 )

@@ -23,6 +23,7 @@ from ..keyboard import BUFFER_SIZE
 from ..machine import Machine, MachineConfig, ProgramExit
 from ..mouse import LEFT, RIGHT
 from ..video import ScreenState
+from .inputs import Inputs
 
 #: after the script is used up, a program that keeps itself busy (a demo,
 #: computer against computer) gets this much machine time before the run ends.
@@ -38,6 +39,26 @@ class ScriptEnded(ProgramExit):
     """The script is used up while the program waits for input: the run is over."""
 
 
+class TappedClock(VirtualClock):
+    """A virtual clock that tells its taps each step before it takes it: ``tap(old, new)``.
+
+    An animated capture (tools.video) samples the screen this way: the picture
+    on the screen while the clock moves from ``old`` to ``new`` is the one
+    every retrace in between showed.
+    """
+
+    def __init__(self, start: float = 0.0) -> None:
+        super().__init__(start)
+        self.taps: list[Callable[[float, float], None]] = []
+
+    def advance_to(self, t: float) -> None:
+        old = self.now()
+        if t > old:
+            for tap in self.taps:
+                tap(old, float(t))
+        super().advance_to(t)
+
+
 @dataclass
 class Outcome:
     exit_code: int | None  # None when the run was ended by the script running out
@@ -46,6 +67,7 @@ class Outcome:
     elapsed: float  # machine seconds
     events_used: int = 0
     notes: list[str] = field(default_factory=list)
+    machine: Machine | None = field(default=None, repr=False)  # as the run left it (after any teardown)
 
 
 class ScriptHost:
@@ -63,6 +85,7 @@ class ScriptHost:
         self._polled = False  # the program polled an empty keyboard (INT 16h AH=01h): it wants a key
         self._held_since: float | None = None  # machine time the next key has been held back since
         self._watched = None  # the keyboard whose polls we watch
+        self.inputs: Inputs | None = None  # how events reach the machine (a journal may stand in)
 
     def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
         clock: VirtualClock = machine.clock  # type: ignore[assignment]
@@ -95,7 +118,7 @@ class ScriptHost:
                 if wake_on_input or deadline is None or now - self._ran_out_at > self.idle_limit:
                     if self.on_end:
                         self.on_end(machine)
-                    machine.request_stop()
+                    self._inputs(machine).close()
                     raise ScriptEnded()
                 clock.advance_to(deadline)
                 return
@@ -128,53 +151,73 @@ class ScriptHost:
         keyboard.poll_hook = poll
         self._watched = keyboard
 
+    def _inputs(self, machine: Machine) -> Inputs:
+        if self.inputs is None or self.inputs.machine is not machine:
+            self.inputs = Inputs(machine)
+        return self.inputs
+
     def apply(self, machine: Machine, ev: keyscript.Event) -> None:
+        inputs = self._inputs(machine)
         if isinstance(ev, keyscript.Press):
-            machine.keyboard.push(ev.word)
+            inputs.key(ev.word)
         elif isinstance(ev, keyscript.Wait):
             self._wait_left += ev.ms / 1000.0
+        elif isinstance(ev, keyscript.Wheel):
+            machine.mouse.host_wheel(ev.steps)
         else:
-            machine.mouse.host_move_cell(ev.col, ev.row)
+            inputs.move(ev.col * 8, ev.row * 8)
             if ev.action in ("click", "rclick"):
                 button = LEFT if ev.action == "click" else RIGHT
-                machine.mouse.host_button(button, True)
-                machine.mouse.host_button(button, False)
+                inputs.button(button, True)
+                inputs.button(button, False)
+
+
+def _sound_end(machine: Machine) -> float:
+    """When the last sound the program scheduled falls silent (0 when it made none)."""
+    events = machine.speaker.timeline
+    return events[-1].time if events else 0.0
 
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
         script: str | list[keyscript.Event] = "", idle_limit: float = IDLE_LIMIT_S,
         machine_hook: Callable[[Machine], None] | None = None,
-        record_audio: str | os.PathLike | None = None) -> Outcome:
+        record_audio: str | os.PathLike | None = None, host=None) -> Outcome:
     """Run ``target(machine)`` headless with a key script; returns what the screen showed at the end.
 
     With ``record_audio`` the speaker is written to that WAV file, sample-exact
-    against the virtual clock, from switch-on to the end of the run.
+    against the virtual clock, from switch-on to the end of the run.  ``host``
+    replaces the script (a journal's replay host): anything with ``idle``, an
+    ``on_end`` hook called when it stops the run, and a ``used`` count.
     """
-    events = keyscript.parse(script) if isinstance(script, str) else list(script)
     captured: dict = {}
 
     def capture(m: Machine) -> None:
         captured["state"] = m.screen.snapshot()
         captured["text"] = m.screen.lines()
 
-    host = ScriptHost(events, on_end=capture, idle_limit=idle_limit)
-    machine = Machine(config, clock=VirtualClock(), host=host)
-    if machine_hook:
-        machine_hook(machine)
+    if host is None:
+        events = keyscript.parse(script) if isinstance(script, str) else list(script)
+        host = ScriptHost(events, on_end=capture, idle_limit=idle_limit)
+    else:
+        host.on_end = capture
+    machine = Machine(config, clock=TappedClock(), host=host)
     recorder = None
     if record_audio is not None:
         from ..synth import WavRecorder
 
         recorder = WavRecorder(machine.speaker, record_audio, model=config.speaker_model)
-        recorder.start()
+        recorder.start()  # from switch-on, before a hook moves the clock (a replay's start time)
     code: int | None
     try:
+        if machine_hook:
+            machine_hook(machine)
         code = int(target(machine) or 0)
     except ProgramExit:
         code = None
     finally:
         if recorder is not None:
-            recorder.stop()
+            # a script that never waits ends at once: the sound the program queued is still its own
+            recorder.stop(until=_sound_end(machine))
     if "state" not in captured:
         capture(machine)
-    return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used)
+    return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used, machine=machine)

@@ -7,19 +7,34 @@ the keyboard's typematic repeat, and shows the screen: a new texture is
 uploaded only when the picture can have changed (the screen's version, the
 blink and cursor phase), so an idle program costs next to no CPU.
 
-The picture is shown as a 4:3 monitor showed it (capture.to_display): whole
-pixel repeats across, the lines spread evenly down.  That resampling is done
-on the CPU, only for the native lines that changed (a blinking cursor is one
-character row), and the result drawn 1:1 (no GL filtering), so every window
-pixel is predictable; the largest whole scale that fits is used, centred,
-and the rest of the window is the border colour, as the overscan of a tube
-would be.
+The picture is shown as a 4:3 monitor showed it, the active area exactly
+4:3, centred, the rest of the window the border colour as the overscan of a
+tube would be (keymap.place chooses the size).  Two ways to draw it:
+
+* at a whole scale (the window opens at the largest one that fits, and
+  --scale keeps to whole scales): capture.to_display, whole pixel repeats
+  across and the lines spread evenly down, resampled on the CPU only for
+  the native lines that changed (a blinking cursor is one character row)
+  and drawn 1:1 with no GL filtering, so every window pixel is predictable;
+* at any other size (a resized or maximised window, full screen, which
+  always fills the height or the width): the largest 4:3 picture that fits,
+  "sharp bilinear" as emulator front ends draw it.  The native frame is the
+  texture (only its changed lines uploaded) and a small fragment shader
+  samples each native pixel's centre, blending only the one display pixel
+  where two native pixels meet (capture.sharp_display is its reference).
 
 Host hotkeys never reach the program: Ctrl+F5 saves a screenshot, Ctrl+F6
-starts and stops a WAV recording of the speaker (both into the captures
-folder), Alt+Enter switches full screen.  Closing the window stops the
-program as quitting would: its next service call raises ProgramExit, its
-``finally`` blocks (the auto-save) run, and the thread is joined.
+starts and stops a WAV recording of the speaker, Ctrl+F7 an animated capture
+(GIF; all into the captures folder), Alt+Enter switches full screen.
+
+Every input reaches the machine through one ``Inputs`` (keys through the
+INT 09h model's ``KeyboardPort``), so a journal can stand in for it and record
+the run; a replay runs on the replay's clock and host and takes no input from
+the person watching, except closing the window and the host keys.
+
+Closing the window stops the program as quitting would: its next service call
+raises ProgramExit, its ``finally`` blocks (the auto-save) run, and the thread
+is joined.
 
 pyglet is imported only inside ``run``, so nothing headless ever needs X.
 """
@@ -37,11 +52,12 @@ from typing import Callable
 import numpy as np
 
 from ..adapters import border_rgb
-from ..capture import display_size, rows_showing, save_png, to_display
+from ..capture import display_size, rows_showing, save_png, sharp_display, to_display
 from ..clock import RealClock
 from ..keyboard import KeyboardInput
 from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
 from ..render import Renderer
+from .inputs import Inputs, KeyboardPort
 
 UPDATE_HZ = 60.0  # how often the window looks for a changed picture and due key repeats
 CLOSE_TIMEOUT_S = 3.0  # a closed program gets this long to reach a service call and tidy up
@@ -50,6 +66,32 @@ TITLE_PREFIX = "vconsole - "
 DECORATION = (16, 48)  # room left in the work area for a window manager's frame and title bar
 PANELS = 48  # height guessed for task bars when the desktop does not say where its work area is
 XA_CARDINAL = 6  # predefined X atom (the protocol fixes its number)
+
+# Sharp bilinear (see capture.sharp_coords, the same arithmetic in numpy): positions in window
+# pixels, texel coordinates in native pixels of the frame texture.
+SHARP_VERTEX = """#version 330 core
+in vec2 position;
+in vec2 texel;
+out vec2 v_texel;
+uniform vec2 window_size;
+void main() {
+    gl_Position = vec4(position / window_size * 2.0 - 1.0, 0.0, 1.0);
+    v_texel = texel;
+}
+"""
+SHARP_FRAGMENT = """#version 330 core
+in vec2 v_texel;
+out vec4 colour;
+uniform sampler2D frame;
+uniform vec2 frame_size;
+uniform vec2 scale;
+void main() {
+    vec2 base = floor(v_texel);
+    vec2 d = v_texel - base - 0.5;
+    vec2 reach = 0.5 - 0.5 / scale;
+    colour = texture(frame, (base + (d - clamp(d, -reach, reach)) * scale + 0.5) / frame_size);
+}
+"""
 
 
 def _load_pyglet():
@@ -74,9 +116,13 @@ def default_captures_dir() -> Path:
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
         scale: int | None = None, record_audio: Path | None = None, title: str = "vconsole",
-        captures: Path | None = None) -> int:
+        captures: Path | None = None, *, clock=None, host=None, journal=None, replaying: bool = False,
+        record_video: Path | None = None, video_rate: float | None = None, audio: bool = True) -> int:
     """Run ``target(machine)`` in a window until it returns or the window is closed; its exit code.
 
+    ``clock`` and ``host`` replace real time (a replay's); ``journal`` records the run
+    (tools.journal.JournalRecorder); ``replaying`` keeps the watcher's keys and pointer out;
+    ``record_video`` makes an animated capture from the start (Ctrl+F7 stops it).
     Without a display this raises NoDisplay (the CLI turns it into one line and exit status 2).
     """
     try:
@@ -85,7 +131,9 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         screen = display.get_default_screen()
     except Exception as e:  # noqa: BLE001 - whatever the platform raises, the answer is the same
         _no_display(e)
-    front = WindowFrontEnd(pyglet, screen, target, config, scale, title, captures, record_audio)
+    front = WindowFrontEnd(pyglet, screen, target, config, scale, title, captures, record_audio,
+                           clock=clock, host=host, journal=journal, replaying=replaying,
+                           record_video=record_video, video_rate=video_rate, audio=audio)
     return front.main()
 
 
@@ -97,7 +145,9 @@ class WindowFrontEnd:
     """One window showing one machine; the program runs in a second thread."""
 
     def __init__(self, pyglet, screen, target, config: MachineConfig, scale: int | None, title: str,
-                 captures: Path | None, record_audio: Path | None) -> None:
+                 captures: Path | None, record_audio: Path | None, *, clock=None, host=None, journal=None,
+                 replaying: bool = False, record_video: Path | None = None, video_rate: float | None = None,
+                 audio: bool = True) -> None:
         from . import keymap
 
         self.pyglet = pyglet
@@ -107,11 +157,18 @@ class WindowFrontEnd:
         self.config = config
         self.captures = captures
         self.base_title = title
-        self.machine = Machine(config, clock=RealClock(), host=RealTimeHost())
+        self.machine = Machine(config, clock=clock or RealClock(), host=host or RealTimeHost())
         self.adapter = self.machine.adapter
-        self.keyboard_input = KeyboardInput(self.machine.keyboard)
+        self.journal = journal
+        self.replaying = replaying
+        self.inputs = Inputs(self.machine)
+        if journal is not None:
+            journal.attach(self.machine)
+            self.inputs = journal.inputs(self.machine)
+        self.keyboard_input = KeyboardInput(KeyboardPort(self.inputs))
         self.mapper = keymap.KeyMapper(self.keyboard_input)
         self.renderer = Renderer(self.adapter, config.monitor, border=True)
+        self.whole = scale is not None  # --scale: whole scales only
         if scale is None:
             area_w, area_h = work_area(screen)
             scale = keymap.largest_scale(area_w - DECORATION[0], area_h - DECORATION[1], self.adapter)
@@ -125,6 +182,7 @@ class WindowFrontEnd:
         self.window.set_minimum_size(*_min_size(self.adapter))
         self.max_scale = _texture_scale_limit(self.gl, self.adapter)
         self.texture = self.region = None
+        self.sharp_program = self.quad = None
         self.placement = self._place(width, height)
         self._make_texture()
         self._drawn_key: tuple | None = None
@@ -132,12 +190,18 @@ class WindowFrontEnd:
         self._border = 0
         self._title = title
         self._pointer_shown = True
+        self._wheel_rest = 0.0  # wheel movement not yet a whole notch
         self._closing_since: float | None = None
         self.exit_code: int | None = None
         self.error: str | None = None
         self.recorder = None
         self.recording_path: Path | None = None
         self.record_audio = record_audio
+        self.record_video = record_video
+        self.video_rate = video_rate
+        self.video = None  # tools.video.VideoRecorder while an animated capture runs
+        self._video_t = 0.0
+        self.want_audio = audio
         self.audio = None
         self.frames_uploaded = 0  # changed pictures sent to the texture
         self.show_seconds = 0.0  # comparing + resampling + upload time, summed over frames_uploaded
@@ -152,20 +216,28 @@ class WindowFrontEnd:
 
     # -- the program thread ------------------------------------------------------------------------
     def _program(self) -> None:
+        stopped = False
+        if self.journal is not None:
+            self.journal.started(self.machine)
         try:
             self.exit_code = int(self.target(self.machine) or 0)
         except ProgramExit:
             self.exit_code = 0
+            stopped = True
         except BaseException:  # noqa: BLE001 - reported after the window is gone
             self.error = traceback.format_exc()
             self.exit_code = 1
+        if self.journal is not None:
+            self.journal.finish(self.machine, None if stopped else self.exit_code, stopped)
 
     # -- lifetime -----------------------------------------------------------------------------------
     def main(self) -> int:
         pyglet = self.pyglet
         if self.record_audio is not None:
             self._start_recording(Path(self.record_audio))
-        self.audio = _start_audio(self.machine, self.config)
+        if self.record_video is not None:
+            self._start_video(Path(self.record_video))
+        self.audio = _start_audio(self.machine, self.config) if self.want_audio else None
         self._audio_since = time.monotonic()
         self._start_program_when_heard()
         pyglet.clock.schedule_interval(self.update, 1.0 / UPDATE_HZ)
@@ -173,13 +245,19 @@ class WindowFrontEnd:
             pyglet.app.run(None)
         finally:
             pyglet.clock.unschedule(self.update)
+            if self.thread.is_alive():
+                self.inputs.close()
             self.machine.request_stop()
             if self._started:
                 self.thread.join(CLOSE_TIMEOUT_S)
+            if self.journal is not None:
+                self.journal.close()  # a program that never ended leaves a journal without its end line
             if self.audio is not None:
                 self.audio.close()
             if self.recorder is not None:
                 self._stop_recording()
+            if self.video is not None:
+                self._stop_video()
             self._close_window()
         if self.thread.is_alive():
             print("vconsole: the program did not stop in time; its work may not be saved", file=sys.stderr)
@@ -224,8 +302,16 @@ class WindowFrontEnd:
             return
         self._sync_title()
         self._sync_pointer()
-        frame_no = int(self.machine.clock.now() * self.adapter.refresh_hz)
+        machine_now = self.machine.clock.now()
         screen = self.machine.screen
+        if self.video is not None:
+            try:
+                self.video.advance(screen, self._video_t, machine_now)
+            except (OSError, ValueError) as e:  # a full disk while a chunk is put away
+                print(f"vconsole: the animated capture stopped ({e})", file=sys.stderr)
+                self.video = None
+            self._video_t = max(self._video_t, machine_now)
+        frame_no = int(machine_now * self.adapter.refresh_hz)
         key = (screen.version, self.renderer.phase(frame_no))
         if key != self._drawn_key:
             state = screen.snapshot()
@@ -243,37 +329,76 @@ class WindowFrontEnd:
         uploaded (the texture holds numpy's top row first; the region flips it).
         """
         t0 = time.perf_counter()
-        g = self.placement.geometry
+        p = self.placement
         if self._uploaded is None:  # a new texture: all of it
-            start, stop = 0, g.shown_h
+            first, last = 0, frame.shape[0] - 1
             self._uploaded = frame.copy()
         else:
             changed = np.flatnonzero((_line_words(frame) != _line_words(self._uploaded)).any(axis=1))
             if not len(changed):
                 return False  # e.g. a cursor phase while the cursor is hidden
-            start, stop = rows_showing(int(changed[0]), int(changed[-1]), self.adapter, g.scale)
+            first, last = int(changed[0]), int(changed[-1])
             np.copyto(self._uploaded, frame)
-        part = to_display(frame, self.adapter, g.scale, rows=(start, stop))
+        if p.sharp:  # the texture is the native frame: its changed lines as they are
+            start, stop, part = first, last + 1, frame[first:last + 1]
+        else:
+            start, stop = rows_showing(first, last, self.adapter, p.scale)
+            part = to_display(frame, self.adapter, p.scale, rows=(start, stop))
         gl = self.gl
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
         gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, start, g.shown_w, stop - start, gl.GL_RGB,
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, start, part.shape[1], stop - start, gl.GL_RGB,
                            gl.GL_UNSIGNED_BYTE, part.ctypes.data_as(ctypes.c_void_p))
         self.frames_uploaded += 1
         self.show_seconds += time.perf_counter() - t0
         return True
 
+    def _texture_kind(self, placement) -> tuple:
+        """What the texture holds: the native frame (sharp, any size) or the display at one whole scale."""
+        return ("sharp",) if placement.sharp else ("whole", placement.geometry)
+
     def _make_texture(self) -> None:
-        """A texture the size of the displayed picture at the placement's scale (made on scale changes)."""
+        """The texture for the placement: the whole-scale display picture, or the native frame for
+        the sharp filter (made again only when that changes, not on every resize)."""
         if self.texture is not None:
             self.texture.delete()
         gl = self.gl
-        w, h = self.placement.geometry.shown_size
-        self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_NEAREST, mag_filter=gl.GL_NEAREST)
-        self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
-        self.region.anchor_x = self.region.anchor_y = 0
+        p = self.placement
+        if p.sharp:
+            h, w = self.renderer.size[1], self.renderer.size[0]
+            self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_LINEAR, mag_filter=gl.GL_LINEAR)
+            gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
+            for axis in (gl.GL_TEXTURE_WRAP_S, gl.GL_TEXTURE_WRAP_T):  # edges repeat, never wrap round
+                gl.glTexParameteri(gl.GL_TEXTURE_2D, axis, gl.GL_CLAMP_TO_EDGE)
+            self._make_quad()
+        else:
+            w, h = p.geometry.shown_size
+            self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_NEAREST,
+                                                            mag_filter=gl.GL_NEAREST)
+            self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
+            self.region.anchor_x = self.region.anchor_y = 0
+        self._texture_is = self._texture_kind(p)
         self._uploaded = None  # the native frame the texture shows; None: nothing in it yet
         self._drawn_key = None  # the next look resamples and uploads
+
+    def _make_quad(self) -> None:
+        """The active area's rectangle for the sharp shader, texel coordinates of the frame's active area."""
+        gl = self.gl
+        if self.sharp_program is None:
+            from pyglet.graphics.shader import Shader, ShaderProgram
+
+            self.sharp_program = ShaderProgram(Shader(SHARP_VERTEX, "vertex"), Shader(SHARP_FRAGMENT, "fragment"))
+        if self.quad is not None:
+            self.quad.delete()
+        p = self.placement
+        g = p.geometry
+        x, y, w, h = p.active
+        left, right = g.band_x, g.band_x + g.active_w
+        top, bottom = g.band_y, g.band_y + g.active_h  # texture row 0 is the frame's top line
+        self.quad = self.sharp_program.vertex_list_indexed(
+            4, gl.GL_TRIANGLES, [0, 1, 2, 0, 2, 3],
+            position=("f", (x, y, x + w, y, x + w, y + h, x, y + h)),
+            texel=("f", (left, bottom, right, bottom, right, top, left, top)))
 
     def _draw(self) -> None:
         t0 = time.perf_counter()
@@ -284,20 +409,37 @@ class WindowFrontEnd:
         gl.glClearColor(r, g, b, 1.0)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         p = self.placement
-        self.region.blit(p.x, p.y, 0, p.width, p.height)
+        if p.sharp:
+            prog = self.sharp_program
+            prog.use()
+            g = p.geometry
+            prog["window_size"] = (float(p.win_w), float(p.win_h))
+            prog["frame_size"] = (float(g.frame_w), float(g.frame_h))
+            prog["scale"] = (max(1.0, p.fit.active_w / g.active_w), max(1.0, p.fit.active_h / g.active_h))
+            prog["frame"] = 0
+            gl.glActiveTexture(gl.GL_TEXTURE0)
+            gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
+            self.quad.draw(gl.GL_TRIANGLES)
+            prog.stop()
+        else:
+            self.region.blit(p.x, p.y, 0, p.width, p.height)
         win.flip()
         self._dirty = False
         self.draws += 1
         self.draw_seconds += time.perf_counter() - t0
 
     def _place(self, width: int, height: int):
-        return self.keymap.place(width, height, self.adapter, max_scale=self.max_scale)
+        return self.keymap.place(width, height, self.adapter, max_scale=self.max_scale, whole=self.whole)
 
     def _sync_title(self) -> None:
         name = self.machine.program_name
         title = TITLE_PREFIX + name if name else self.base_title
         if self.recorder is not None:
             title += " [recording]"
+        if self.video is not None:
+            title += " [capturing]"
+        if self.replaying:
+            title += " [replay]"
         if title != self._title:
             self._title = title
             self.window.set_caption(title)
@@ -316,12 +458,15 @@ class WindowFrontEnd:
         km = self.keymap
         machine = self.machine
 
+        inputs = self.inputs
+        watching = self.replaying  # a replay takes no input from the person watching it
+
         @win.event
         def on_key_press(symbol, modifiers):
             hotkey = km.host_hotkey(symbol, modifiers)
             if hotkey:
                 self._hotkey(hotkey)
-            elif self.mapper.press(symbol, modifiers, time.monotonic()) is not None:
+            elif not watching and self.mapper.press(symbol, modifiers, time.monotonic()) is not None:
                 machine.notify()
             return handled  # also keeps pyglet from closing the window on Esc
 
@@ -353,30 +498,48 @@ class WindowFrontEnd:
 
         @win.event
         def on_mouse_motion(x, y, dx, dy):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if not watching:
+                inputs.move(*self.placement.to_virtual(x, y))
 
         @win.event
         def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if not watching:
+                inputs.move(*self.placement.to_virtual(x, y))
 
         @win.event
         def on_mouse_press(x, y, button, modifiers):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if watching:
+                return
+            inputs.move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
-                machine.mouse.host_button(km.MOUSE_BUTTONS[button], True)
+                inputs.button(km.MOUSE_BUTTONS[button], True)
+
+        @win.event
+        def on_mouse_scroll(x, y, scroll_x, scroll_y):
+            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            # pyglet: positive scroll_y is away from the user; the WheelAPI counts towards him.
+            # Smooth-scrolling devices send fractions: notches are whole, the rest waits.
+            self._wheel_rest -= scroll_y
+            notches = int(self._wheel_rest)
+            if notches:
+                self._wheel_rest -= notches
+                machine.mouse.host_wheel(notches)
 
         @win.event
         def on_mouse_release(x, y, button, modifiers):
-            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            if watching:
+                return
+            inputs.move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
-                machine.mouse.host_button(km.MOUSE_BUTTONS[button], False)
+                inputs.button(km.MOUSE_BUTTONS[button], False)
 
         @win.event
         def on_resize(width, height):
-            old = self.placement.geometry
             self.placement = self._place(width, height)
-            if self.placement.geometry != old:
+            if self._texture_kind(self.placement) != self._texture_is:
                 self._make_texture()
+            elif self.placement.sharp:
+                self._make_quad()
             self._dirty = True  # pyglet's own handler still sets the viewport and projection
 
         @win.event
@@ -387,7 +550,10 @@ class WindowFrontEnd:
         def on_close():
             if self._closing_since is None:
                 self._closing_since = time.monotonic()
-                machine.request_stop()
+                if watching:
+                    machine.request_stop()  # the watcher's, not the journal's: the replay stops here
+                else:
+                    inputs.close()
             return handled  # the window goes once the program has tidied up
 
         self._watch_destruction(on_close)
@@ -427,6 +593,11 @@ class WindowFrontEnd:
                 self._start_recording(self._capture_path("wav"))
             else:
                 self._stop_recording()
+        elif which == km.VIDEO:
+            if self.video is None:
+                self._start_video(self._capture_path("gif"))
+            else:
+                self._stop_video()
 
     def _capture_path(self, ext: str) -> Path:
         folder = self.captures or default_captures_dir()
@@ -441,12 +612,21 @@ class WindowFrontEnd:
         return path
 
     def screenshot(self, path: Path | None = None) -> Path:
-        """The picture as the window shows it now (4:3 at its scale, border included) as a PNG."""
+        """The picture as the window shows it now (4:3 at its size, border band included) as a PNG."""
         path = path or self._capture_path("png")
-        frame = self.renderer.frame(self.machine.screen.snapshot(),
-                                    int(self.machine.clock.now() * self.adapter.refresh_hz))
+        state = self.machine.screen.snapshot()
+        frame = self.renderer.frame(state, int(self.machine.clock.now() * self.adapter.refresh_hz))
         self._drawn_key = None  # the renderer's buffer moved on: upload again at the next look
-        save_png(to_display(frame, self.adapter, self.placement.geometry.scale), path)
+        p = self.placement
+        if p.sharp:
+            f = p.fit
+            picture = np.empty((f.height, f.width, 3), np.uint8)
+            picture[:] = border_rgb(self.adapter, state.border, self.config.monitor)
+            picture[f.band_y:f.band_y + f.active_h, f.band_x:f.band_x + f.active_w] = \
+                sharp_display(frame, self.adapter, f)
+        else:
+            picture = to_display(frame, self.adapter, p.scale)
+        save_png(picture, path)
         print(f"vconsole: screenshot saved to {path}", file=sys.stderr)
         return path
 
@@ -464,6 +644,26 @@ class WindowFrontEnd:
         recorder.stop()
         if self.recording_path != self.record_audio:
             print(f"vconsole: recording saved to {self.recording_path}", file=sys.stderr)
+
+    def _start_video(self, path: Path) -> None:
+        """An animated capture of the picture from now on, at the adapter's retraces (tools.video)."""
+        from ..tools.video import VideoRecorder
+
+        now = self.machine.clock.now()
+        self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
+                                   start=now)
+        self._video_t = now
+        if path != self.record_video:
+            print(f"vconsole: capturing the screen to {path} (Ctrl+F7 stops)", file=sys.stderr)
+
+    def _stop_video(self) -> None:
+        video, self.video = self.video, None
+        try:
+            video.finish(self.machine.clock.now(), self.machine.screen)
+        except (OSError, ValueError) as e:
+            print(f"vconsole: the animated capture {video.path} could not be written ({e})", file=sys.stderr)
+            return
+        print(f"vconsole: animated capture saved to {video.path}", file=sys.stderr)
 
 
 def _line_words(frame: np.ndarray) -> np.ndarray:

@@ -1,0 +1,144 @@
+"""Anciento: the program's state and its top loop (title screen -> main menu -> a game -> ...).
+
+The main menu (mainmenu.py) starts games, replays and the demo; a game (play.py) returns
+where to go next.  What the player set (colours, sound, skip, tune, blink rate, easy mode,
+the timer) lives in one ``Setup``, which S / F8 save and L loads.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vconsole.toolkit.hiscore import add_score, show_table
+from vconsole.toolkit.sound import Sound
+
+from . import files
+from .game import Game
+from .look import Colours, pick
+from .play import MENU, NEXT, QUIT, TITLE, Play
+from .rules import conserved
+from .screen import BoardView
+from .setups import Setup
+from .sounds import EFFECTS
+from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal, seeded_deal
+from .title import title_screen
+
+RANDOM_SEEDS = (LAST_NUMBER + 1, (1 << 24) - 1)  # unnumbered games: seeds no game number uses
+
+
+class App:
+    def __init__(self, dos) -> None:
+        self.dos = dos
+        self.no_sound = "/NS" in dos.switches
+        self.play_next = "/PN" in dos.switches
+        self.driver = dos.mouse_installed
+        self.use_mouse = self.driver
+        self._pointer_shown = False
+        self.setup = Setup(sound=not self.no_sound)
+        self.timer_minutes = 0
+        self.slot = ""  # the setup slot last saved or loaded
+        self.sound = Sound(dos, EFFECTS)
+        self.hall = files.hall_of_fame(dos.drive)
+        self.notes: list[str] = []  # messages for the main menu to show (damaged files ...)
+        self.play: Play | None = None
+        self.apply_setup()
+        dos.declare_invariant(self.check)
+
+    # -- settings -----------------------------------------------------------------------------
+    @property
+    def mono(self) -> bool:
+        return self.dos.mono_display or self.setup.bw
+
+    def apply_setup(self) -> None:
+        """Make the screen and the sound follow ``self.setup``."""
+        self.theme = pick(self.mono)
+        self.colours = Colours(self.setup.board, self.setup.pieces, self.mono)
+        self.view = BoardView(self.dos, self.theme, self.colours)
+        self.dos.sound_on = self.setup.sound and not self.no_sound
+
+    def change_setup(self, **changes) -> None:
+        self.setup = replace(self.setup, **changes).check()
+        if "sound" in changes:
+            self.dos.sound_on = self.setup.sound and not self.no_sound
+
+    def effect(self, name: str) -> None:
+        self.sound.effect(name)
+
+    def pointer(self, on: bool) -> None:
+        """The INT 33h pointer: shown in mouse mode, hidden otherwise (show/hide kept in pairs)."""
+        if not self.driver or on == self._pointer_shown:
+            return
+        if on:
+            self.dos.mouse.show()
+        else:
+            self.dos.mouse.hide()
+        self._pointer_shown = on
+
+    # -- the loop -------------------------------------------------------------------------------
+    def run(self) -> int:
+        if self.driver:
+            self.dos.mouse.reset()
+        note = self.hall.load()
+        if note:
+            self.notes.append(note)
+        note = files.install_sample(self.dos.drive)
+        if note:
+            self.notes.append("SAMPLE.ANC could not be written: " + note)
+        from .mainmenu import MainMenu
+        where = TITLE
+        while True:
+            if where == TITLE:
+                self.pointer(False)
+                title_screen(self.dos, self.theme, self.view, self.use_mouse)
+                where = MENU
+            if where == MENU:
+                where = MainMenu(self).run()
+            elif where == NEXT:
+                where = self.play_game(Game(numbered_deal(self.random_number())), None)
+            if where == QUIT:
+                self.dos.screen.clear(0x07)
+                self.dos.screen.set_cursor(0, 0)
+                self.dos.screen.show_cursor()
+                return 0
+
+    def random_number(self) -> int:
+        return self.dos.rng.randint(FIRST_NUMBER, LAST_NUMBER)
+
+    def random_game(self) -> Game:
+        return Game(seeded_deal(self.dos.rng.randint(*RANDOM_SEEDS)))
+
+    def play_game(self, game: Game, name: str | None, *, replay: bool = False, elapsed: float = 0.0) -> str:
+        """Play (or watch) ``game`` until it ends; where to go next (NEXT only under /PN)."""
+        number = game.deal.number
+        label = f"Game {number}" if number is not None else "Random game"
+        if name:
+            label = f"{name}: game {number}" if number is not None else f"{name}: random game"
+        self.play = Play(self, game, label, replay=replay, elapsed=elapsed)
+        try:
+            return self.play.run()
+        finally:
+            self.play = None
+
+    def enter_hall(self, score: int, number: int | None) -> None:
+        if not self.hall.qualifies(score):
+            return
+        date = self.dos.datetime().strftime("%m-%d-%y")
+        _, failed = add_score(self.dos, self.theme, self.hall, score, date=date,
+                              extra={"game": f"game {number}" if number is not None else "random"},
+                              title="HALL OF FAME", ask=("Your score makes the Hall of Fame!", "Your name:"),
+                              mouse=self.use_mouse, score_text=lambda s: f"{s:,}", columns=("game",),
+                              upper=False)
+        if failed:
+            self.notes.append(failed)
+            self.dos.warn_at_exit(f"the Hall of Fame was not saved: {failed}")
+
+    def show_hall(self) -> None:
+        show_table(self.dos, self.theme, self.hall, title="HALL OF FAME", mouse=self.use_mouse,
+                   score_text=lambda s: f"{s:,}", columns=("game",))
+
+    # -- what must hold whatever is typed --------------------------------------------------------
+    def check(self) -> None:
+        if self.play is not None:
+            self.play.check()
+            pos = self.play.game.position
+            assert conserved(self.play.game.deal, pos), "72 stones are not accounted for"
+        self.setup.check()

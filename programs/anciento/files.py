@@ -1,0 +1,94 @@
+"""Anciento's files in its DOS directory: saved games, the Hall of Fame, the setups, SAMPLE.
+
+Every write goes through the drive (atomic: a failed write leaves the old file whole) and
+comes back as a one-line message or None, never an exception.  Reading a saved game the
+player asked for by name never moves his file: a file that is not a game is only named
+with the reason.  The Hall of Fame and the setups, which the program reads by itself, go
+through the drive's recovery path (a damaged one is kept as ANCIENTO.BAD, with a message).
+"""
+from __future__ import annotations
+
+from vconsole.disk import DiskError
+from vconsole.toolkit.hiscore import HiScoreTable
+
+from . import sample
+from .game import Game
+from .savefile import EXTENSION, Saved, file_name, format_saved, parse_saved
+from .setups import FILE as SETUP_FILE, Setup, format_file, parse_file
+
+HALL_FILE = "ANCIENTO.HOF"
+HALL_SIZE = 10
+SAMPLE_NAME = "SAMPLE"
+NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+NAME_MAX = 8
+
+
+def hall_of_fame(drive) -> HiScoreTable:
+    return HiScoreTable(drive, HALL_FILE, size=HALL_SIZE, higher=True, fields=("game",))
+
+
+def valid_name(name: str) -> bool:
+    name = name.strip().upper()
+    return 1 <= len(name) <= NAME_MAX and all(ch in NAME_CHARS for ch in name)
+
+
+def saved_games(drive) -> tuple[list[str], str | None]:
+    """The names of the saved games (without .ANC), sorted; and a message if the directory is unreadable."""
+    try:
+        names = drive.listdir()
+    except DiskError as e:
+        return [], str(e)
+    return sorted(n[:-len(EXTENSION)] for n in names if n.upper().endswith(EXTENSION)), None
+
+
+def load_game(drive, name: str) -> tuple[Saved | None, str | None]:
+    """(the saved game, None) or (None, why not, in one line)."""
+    target = file_name(name)
+    if not drive.exists(target):
+        if target == file_name(SAMPLE_NAME):  # the directory would not take the copy: the built-in one
+            return parse_saved(sample.TEXT), None
+        return None, f"There is no saved game called {name.strip().upper()}."
+    try:
+        text = drive.read_text(target)
+    except DiskError as e:
+        return None, f"{e}."
+    try:
+        return parse_saved(text), None
+    except ValueError as e:
+        return None, f"{target} is not a game Anciento can load ({e})."
+
+
+def save_game(drive, name: str, game: Game, seconds: float) -> str | None:
+    try:
+        drive.write_text(file_name(name), format_saved(game, seconds))
+    except DiskError as e:
+        return f"{e}."
+    return None
+
+
+def install_sample(drive) -> str | None:
+    """Put SAMPLE.ANC in the directory unless a file of that name is already there (never overwritten)."""
+    target = file_name(SAMPLE_NAME)
+    if drive.exists(target):
+        return None
+    try:
+        drive.write_text(target, sample.TEXT)
+    except DiskError as e:
+        return f"{e}."
+    return None
+
+
+def load_setups(drive) -> tuple[dict[str, Setup], str | None]:
+    loaded = drive.load_text(SETUP_FILE, parse_file)
+    return dict(loaded.value or {}), loaded.message
+
+
+def save_setup(drive, slot: str, setup: Setup) -> str | None:
+    """Write ``setup`` into ``slot``, keeping the other slots (a damaged file starts afresh)."""
+    slots, damaged = load_setups(drive)
+    slots[slot] = setup
+    try:
+        drive.write_text(SETUP_FILE, format_file(slots))
+    except DiskError as e:
+        return f"{e}."
+    return damaged

@@ -1,0 +1,8 @@
+"""Anciento's entry point: ``main(dos)`` runs the program (see app.py for its loop)."""
+from __future__ import annotations
+
+from .app import App
+
+
+def main(dos) -> int:
+    return App(dos).run()

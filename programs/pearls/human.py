@@ -1,0 +1,105 @@
+"""A person's turn: click the pearl, or point at it with the keyboard and press Enter or Space;
+in solitaire, the choice between two strings.
+
+The pointer (two triangles either side of a square) is on from the start when there is no
+mouse; with a mouse it appears as soon as an arrow key is pressed and goes when the mouse is
+clicked.  It visits pearls only, and starts each turn on the reachable pearl nearest the power.
+"""
+from __future__ import annotations
+
+from vconsole.mouse import MouseEvent
+from vconsole.toolkit.hits import left_click
+from vconsole.toolkit.pick import Option as PickOption, pick_one
+from vconsole.toolkit.hot import Hot
+
+from . import messages as say
+from .board import INDEX
+from .screen import PROMPT_ROW, range_text, square_at
+from .strings import LOWER, UPPER
+
+FLASH_S = 0.3   # the two strings a pearl could join flash at this half-period
+
+
+def turn(app) -> Hot | None:
+    game = app.game
+    seat = app.seats[game.turn]
+    if app.turn_started != len(game.takes):
+        app.turn_started = len(game.takes)
+        app.aim_pointer()
+        if game.must_hop():
+            app.message(say.must_hop(seat.name))
+    app.draw_board()
+    app.prompt(say.your_turn_keys(seat.name) if app.pointing else say.your_turn_mouse(seat.name))
+    ev = app.chrome.input()
+    if isinstance(ev, MouseEvent):
+        if not left_click(ev):
+            return None
+        square = square_at(ev.row, ev.col)
+        if square is None:
+            return None
+        if app.chrome.mouse and app.pointing:
+            app.pointing = False
+        return take(app, square)
+    act = app.hot(ev)
+    if act is not None:
+        return Hot.QUIT if act == Hot.QUIT else None
+    if app.cursor.handle(ev):
+        app.pointing = True
+        return None
+    if ev.name in ("Enter", "Space"):
+        if not app.pointing:
+            app.pointing = True
+            return None
+        return take(app, INDEX[app.cursor.pos])
+    app.sound.effect("error")
+    app.message(say.not_a_key(ev.name), "error")
+    return None
+
+
+def take(app, square: int) -> Hot | None:
+    game = app.game
+    cell = game.cells[square]
+    if cell <= 0:
+        app.sound.effect("error")
+        app.message(say.empty_square_keys() if app.pointing else say.empty_square(), "error")
+        return None
+    if square not in game.targets():
+        app.sound.effect("error")
+        app.message(say.not_reachable(cell), "error")
+        return None
+    choice = None
+    if game.needs_choice(square):
+        choice = choose_string(app, cell)
+        if choice == Hot.QUIT:
+            return Hot.QUIT
+        if choice == Hot.MODE:
+            return None
+        if choice is None:
+            app.message(say.choice_cancelled(cell))
+            return None
+    return app.play(square, choice)
+
+
+def choose_string(app, pearl: int):
+    """UPPER or LOWER for a solitaire pearl that fits two strings; None when the player backs
+    out (Esc, the right button); Hot.QUIT / Hot.MODE when a hot key ends the question.
+
+    The two strings flash in the list (the toolkit's pick_one); 1 or 2, a click on the 1 or
+    the 2 of the question, or a click on a string itself answers."""
+    game = app.game
+    upper, lower = game.solo.candidates(pearl)
+    text = say.choose_string(pearl, range_text(*upper), range_text(*lower))
+    app.prompt(text)
+    options = []
+    for digit, value, (a, b) in (("1", UPPER, upper), ("2", LOWER, lower)):
+        col = text.index(f"{digit} =")
+        app.dos.screen.set_attr(PROMPT_ROW, col, app.theme["answer_key"])
+        where = app.view.string_cells.get((a, b))
+        options.append(PickOption(value, digit, flash=[where] if where else [], clicks=[(PROMPT_ROW, col, 1)]))
+    app.sound.effect("question")
+    try:
+        return pick_one(app.dos, options, flash_attr=app.theme["flash"], period=FLASH_S, hot=app.hot,
+                        mouse=app.chrome.mouse, refuse=lambda key: app.sound.effect("error"),
+                        read=lambda timeout: app.chrome.input(timeout))
+    finally:
+        app.prompt("")

@@ -1,0 +1,178 @@
+"""Before and after a game: choosing the players, the end of a game, "another game?".
+
+The players form has six name fields and the scoring method: one name is solitaire, two to
+six names a game round the table, COMPUTER (any case) a seat the computer plays.  Esc leaves
+the form with the board waiting (Enter opens it again); F2 there starts a demo game with the
+last names used.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
+from vconsole.toolkit.ask import clicked_answer, mark_yes_no
+from vconsole.toolkit.form import Choice, Form, Text
+from vconsole.toolkit.hiscore import add_score
+from vconsole.toolkit.hits import any_click
+from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.think import STOP
+
+from . import messages as say
+from .screen import PROMPT_ROW
+from .strings import (METHOD_LONGEST, METHOD_POINTS, high_score_value, lengths, points, rating)
+
+MAX_PLAYERS = 6
+NAME_WIDTH = 14
+DEMO_GAP_S = 4.0     # in demo mode, the finished game stays on the screen this long
+NOTE = "ONE NAME FOR SOLITAIRE, OR 2 TO 6"
+METHODS = (("LONGEST STRING", METHOD_LONGEST), ("METHOD 2: POINTS", METHOD_POINTS))
+
+
+def name_char(ch: str) -> bool:
+    return ch.isalnum() or ch in " -.'"
+
+
+def players_form(app) -> tuple[list[str], int] | Hot | None:
+    """The names and the method, None for Esc, or the Hot result that cancelled the form."""
+    names = app.names + [""] * MAX_PLAYERS
+    fields: list = [Text(f"p{i}", f"PLAYER {i + 1}", width=NAME_WIDTH, initial=names[i], upper=True,
+                         allowed=name_char, help="A NAME, OR COMPUTER.  ONE NAME ONLY: SOLITAIRE")
+                    for i in range(MAX_PLAYERS)]
+    fields.append(Choice("method", "SCORING", options=METHODS,
+                         initial=[m for _, m in METHODS].index(app.method)))
+    stopped: list[Any] = [None]
+
+    def hotkey(key: Key) -> Hot | None:
+        act = app.hot(key)
+        if act in (Hot.QUIT, Hot.MODE):
+            stopped[0] = act
+        return act
+
+    def check(values: Mapping[str, Any]) -> str | None:
+        return None if any(values[f"p{i}"] for i in range(MAX_PLAYERS)) else NOTE
+
+    answer = Form(app.dos, app.theme, "WHO PLAYS?", fields, mouse=app.chrome.mouse, check=check,
+                  hotkey=hotkey, notes=[NOTE], on_refused=lambda msg: app.sound.effect("error")).run()
+    if stopped[0] is not None:
+        return stopped[0]
+    if answer is None:
+        return None
+    return [answer[f"p{i}"] for i in range(MAX_PLAYERS) if answer[f"p{i}"]], answer["method"]
+
+
+def choose_players(app) -> Hot | None:
+    app.prompt("")
+    got = players_form(app)
+    if got == Hot.QUIT:
+        return Hot.QUIT
+    if isinstance(got, tuple):
+        app.start_game(*got)
+        return None
+    if app.demo:                       # F2 in the form, or demo mode already on
+        app.start_game(app.names, app.method)
+        return None
+    app.prompt(say.no_players())
+    while True:
+        ev = app.chrome.input()
+        if isinstance(ev, MouseEvent):
+            if any_click(ev):
+                return None
+            continue
+        act = app.hot(ev)
+        if act == Hot.QUIT:
+            return Hot.QUIT
+        if act == Hot.MODE or ev.name in ("Enter", "Space"):
+            return None
+        if act is None:
+            app.sound.effect("error")
+
+
+def game_over(app) -> None:
+    """Say who won (or the solitaire score); a person's solitaire goes to the high scores."""
+    game = app.game
+    app.mark.hide()
+    app.prompt("")
+    if game.solitaire:
+        short = game.short_strings()
+        app.draw_players((0,))
+        app.message(say.solitaire_result(short, rating(short)), "winner")
+        app.sound.effect("win" if short <= 1 else "lose")
+        if app.computer_moved or app.seats[0].computer or app.demo:
+            app.message(say.solitaire_result(short, rating(short)) + " " + say.computer_played_solitaire(),
+                        "winner")
+            return
+        value = high_score_value(short)
+        if not app.scores.qualifies(value):
+            return
+        when = app.dos.datetime().strftime("%m-%d-%y")
+        _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},
+                               initial=app.seats[0].name, mouse=app.chrome.mouse,
+                               columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)")
+        if problem:
+            app.message(say.score_not_saved(problem), "error")
+        return
+    winners = game.winners()
+    app.draw_players(winners)
+    names = [app.seats[i].name for i in winners]
+    app.message(say.winner(names, reason(game, winners)), "winner")
+    people_won = any(not app.seats[i].computer for i in winners) or all(s.computer for s in app.seats)
+    app.sound.effect("win" if people_won or app.demo else "lose")
+
+
+def reason(game, winners: list[int]) -> str:
+    """Why the winners won, in the words of the scoring method."""
+    best = winners[0]
+    if game.method == METHOD_POINTS:
+        return say.why_points(points(game.held[best]))
+    mine = lengths(game.held[best])
+    if not mine:
+        return say.why_no_strings()
+    others = [lengths(m) for i, m in enumerate(game.held) if i not in winners]
+    if any(o and o[0] == mine[0] for o in others):
+        return say.why_tie_broken()
+    return say.why_longest(mine[0])
+
+
+def finished_turn(app) -> Hot | None:
+    """The game is over: in demo mode a new one follows by itself; otherwise ask."""
+    if app.demo:
+        app.prompt(say.demo_next_game())
+        why = app.chrome.busy(app.hot, typed=STOP).pause(DEMO_GAP_S)
+        app.prompt("")
+        if why == Hot.QUIT:
+            return Hot.QUIT
+        if why is not None:
+            if app.demo:
+                app.set_demo(False)
+            return None
+        app.new_board()
+        app.start_game(app.names, app.method)
+        return None
+    question = say.another_game()
+    app.prompt(question, "question")
+    mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
+    while True:
+        ev = app.chrome.input()
+        if isinstance(ev, MouseEvent):
+            answer = clicked_answer(ev, question, PROMPT_ROW, 0) if app.chrome.mouse else None
+        else:
+            ch = ev.char.upper()
+            answer = True if ch == "Y" else False if ch == "N" else None
+            if answer is None:
+                act = app.hot(ev)
+                if act == Hot.QUIT:
+                    return Hot.QUIT
+                if act == Hot.MODE:
+                    return None
+                if act is None:
+                    app.sound.effect("error")
+                continue
+        if answer is None:
+            continue
+        app.prompt("")
+        if not answer:
+            return Hot.QUIT
+        app.new_board()
+        app.redraw()
+        return None

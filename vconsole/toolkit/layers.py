@@ -1,0 +1,56 @@
+"""What a pop-up covers, and redraws that must wait until it is gone.
+
+A pop-up (a panel, a menu, a form, the pager) keeps the cells and the cursor it is about to
+cover and puts them back when it closes: a ``Cover``.  While one is open, a hot key may still
+change something drawn underneath it (F1 turns the sound off and the legend should now say
+SOUND ON).  Drawing that at once would paint over the pop-up; skipping it would leave the
+old label when the pop-up closes.  So such a redraw asks ``redraw_when_clear``: it runs now
+if nothing covers the screen, otherwise as soon as the last cover is put back.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Callable, Hashable
+
+_open: "weakref.WeakKeyDictionary[object, list[Cover]]" = weakref.WeakKeyDictionary()
+_waiting: "weakref.WeakKeyDictionary[object, dict[Hashable, Callable[[], None]]]" = weakref.WeakKeyDictionary()
+
+
+class Cover:
+    """The cells of a rectangle and the cursor, kept until ``close`` puts them back."""
+
+    def __init__(self, screen, top: int, left: int, bottom: int, right: int) -> None:
+        self.screen = screen
+        self.rect = (top, left, bottom, right)
+        self._saved = screen.save(top, left, bottom, right)
+        self._cursor = (screen.cursor_row, screen.cursor_col, screen.cursor_start, screen.cursor_end)
+        _open.setdefault(screen, []).append(self)
+
+    def close(self) -> None:
+        if self._saved is None:
+            return
+        scr = self.screen
+        scr.restore(self._saved)
+        row, col, start, end = self._cursor
+        scr.set_cursor(row, col)
+        scr.set_cursor_shape(start, end)
+        self._saved = None
+        stack = _open.get(scr, [])
+        if self in stack:
+            stack.remove(self)
+        if not stack:
+            for redraw in _waiting.pop(scr, {}).values():
+                redraw()
+
+
+def covered(screen) -> bool:
+    """Whether any pop-up is open on ``screen``."""
+    return bool(_open.get(screen))
+
+
+def redraw_when_clear(screen, key: Hashable, redraw: Callable[[], None]) -> None:
+    """Run ``redraw`` now, or (a pop-up is open) once the last one closes; one per ``key``."""
+    if covered(screen):
+        _waiting.setdefault(screen, {})[key] = redraw
+    else:
+        redraw()

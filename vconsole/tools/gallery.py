@@ -1,0 +1,238 @@
+"""``vconsole gallery DIR`` and ``vconsole attract NAME OUT``: every program as it looked.
+
+The gallery runs every installed program headless through its tour (the key
+script its ``Program.tour`` declares; without one, the first screen after one
+Enter) once per display adapter (a program may choose its colours by the
+card), photographs the screen the tour leaves on each monitor, makes one
+animated capture per program (its attract mode when it has one, else its
+tour) and writes an index.html that shows them side by side.  Runs use a fixed
+seed and switch-on date and a DOS directory of their own, so the same
+programs give the same pictures every time.
+
+``attract`` records a program's attract mode (``Program.attract``: its demo,
+or computer against computer) as an animated capture of a given length.
+"""
+from __future__ import annotations
+
+import html
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..adapters import ADAPTERS, MONITORS, get_adapter
+from ..capture import save_png, to_display
+from ..disk import Drive
+from ..frontends import headless
+from ..machine import MachineConfig
+from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
+from ..render import render_frame
+from .video import VideoRecorder, retrace_at
+
+DISPLAYS = ("cga", "ega", "vga", "mda", "hercules")
+GALLERY_MONITORS = ("color", "green", "amber")
+DEFAULT_TOUR = "Enter"
+SEED = 1
+START_TIME = 820_454_400.0  # 1 January 1996, 00:00 UTC: the switch-on date of every gallery run
+TOUR_TAIL_MS = 2000  # an animated tour goes on this long after its last key (blink, cursor)
+ATTRACT_SECONDS = 12.0  # a gallery's attract capture
+IDLE_LIMIT_S = 60.0  # a tour whose program never waits for a key again is cut off after this
+
+
+@dataclass
+class Shot:
+    program: str
+    display: str
+    monitor: str
+    path: Path
+
+
+@dataclass
+class GalleryResult:
+    shots: list[Shot] = field(default_factory=list)
+    animations: dict[str, Path] = field(default_factory=dict)
+    index: Path | None = None
+
+
+def tour_of(program: Program) -> str:
+    return program.tour or DEFAULT_TOUR
+
+
+def run_script(program: Program, script: str, display: str, drive_root: Path, *, idle_limit: float = IDLE_LIMIT_S,
+               video: VideoRecorder | None = None, seed: int = SEED, record_audio=None,
+               switches: frozenset[str] = frozenset()) -> headless.Outcome:
+    """One headless run of ``program`` on ``display`` from an empty DOS directory, at the gallery's date."""
+    config = MachineConfig(adapter=display, mute=record_audio is None, start_time=START_TIME)
+    drive = Drive(drive_root)
+    hook = None
+    if video is not None:
+        def hook(m):
+            m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new))
+    outcome = headless.run(lambda m: run_program(m, program, switches, drive, RunOptions(seed=seed)), config,
+                           script, idle_limit=idle_limit, machine_hook=hook, record_audio=record_audio)
+    if video is not None:
+        video.finish(outcome.elapsed, state=outcome.state)
+    return outcome
+
+
+def picture(outcome: headless.Outcome, display: str, monitor: str, scale: int | None):
+    """The screen a run left, at its last retrace's blink phase: native pixels, or the 4:3 shape."""
+    adapter = get_adapter(display)
+    frame = render_frame(outcome.state, adapter, monitor, retrace_at(outcome.elapsed, adapter.refresh_hz))
+    return to_display(frame, adapter, scale) if scale else frame
+
+
+def animation_script(program: Program, seconds: float) -> tuple[str, float]:
+    """(script, idle limit) of a program's animated capture: its attract mode for ``seconds``, else its tour."""
+    if program.attract:
+        return f"{program.attract} wait:{int(seconds * 1000)}", 0.0
+    return f"{tour_of(program)} wait:{TOUR_TAIL_MS}", 0.0
+
+
+def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALLERY_MONITORS,
+            scale: int | None = 1, animate: bool = True, seconds: float = ATTRACT_SECONDS,
+            animation_display: str = "ega", say=lambda line: None) -> GalleryResult:
+    out.mkdir(parents=True, exist_ok=True)
+    result = GalleryResult()
+    for program in programs:
+        name = program.name.lower()
+        for display in displays:
+            with tempfile.TemporaryDirectory(prefix="vconsole-gallery-") as tmp:
+                outcome = run_script(program, tour_of(program), display, Path(tmp) / "TOYS")
+            for monitor in monitors:
+                path = out / f"{name}-{display}-{monitor}.png"
+                save_png(picture(outcome, display, monitor, scale), path)
+                result.shots.append(Shot(program.name, display, monitor, path))
+        say(f"{program.name}: {len(displays) * len(monitors)} pictures")
+        if animate:
+            path = out / f"{name}.gif"
+            script, limit = animation_script(program, seconds)
+            video = VideoRecorder(path, animation_display, "color", scale=scale)
+            with tempfile.TemporaryDirectory(prefix="vconsole-gallery-") as tmp:
+                run_script(program, script, animation_display, Path(tmp) / "TOYS", idle_limit=limit, video=video)
+            result.animations[program.name] = path
+            say(f"{program.name}: {'attract mode' if program.attract else 'tour'} captured in {path.name}"
+                f" ({video.frames} frames)")
+    result.index = write_index(out, programs, result, displays, monitors)
+    return result
+
+
+def write_index(out: Path, programs: list[Program], result: GalleryResult, displays, monitors) -> Path:
+    """index.html: per program a table (displays down, monitors across) and its animated capture."""
+    shots = {(s.program, s.display, s.monitor): s.path for s in result.shots}
+    esc = html.escape
+    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+             "<title>vconsole gallery</title>",
+             "<style>body{background:#222;color:#ddd;font-family:sans-serif}"
+             "img{max-width:100%;image-rendering:pixelated}td,th{padding:4px;vertical-align:top}"
+             "th{font-weight:normal;color:#aaa}</style></head><body>",
+             "<h1>vconsole gallery</h1>",
+             "<p>Every program after its tour, on every display adapter and monitor; made by "
+             "<code>vconsole gallery</code>.</p>"]
+    for program in programs:
+        parts.append(f"<h2>{esc(program.name)}</h2><p>{esc(program.summary)}</p>")
+        anim = result.animations.get(program.name)
+        if anim is not None:
+            what = "attract mode" if program.attract else "tour"
+            parts.append(f'<p><img src="{esc(anim.name)}" alt="{esc(program.name)} {what}"><br>{what}</p>')
+        parts.append("<table><tr><th></th>" + "".join(f"<th>{esc(m)}</th>" for m in monitors) + "</tr>")
+        for display in displays:
+            cells = []
+            for monitor in monitors:
+                path = shots.get((program.name, display, monitor))
+                cells.append(f'<td><img src="{esc(path.name)}" alt="{esc(program.name)} on {esc(display)}, '
+                             f'{esc(monitor)} monitor"></td>' if path else "<td></td>")
+            parts.append(f"<tr><th>{esc(display)}</th>{''.join(cells)}</tr>")
+        parts.append("</table>")
+    parts.append("</body></html>")
+    path = out / "index.html"
+    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    return path
+
+
+# -- the commands --------------------------------------------------------------------------------------
+
+def _parser(prog: str, description: str):
+    from ..cli import _Parser
+
+    return _Parser(prog=prog, description=description)
+
+
+def _programs(names: list[str] | None) -> list[Program]:
+    from ..cli import CliError
+
+    if not names:
+        return list(discover().values())
+    out = []
+    for name in names:
+        try:
+            out.append(find(name))
+        except UnknownProgram:
+            raise CliError(f"no program called {name} is installed") from None
+    return out
+
+
+def main(argv: list[str]) -> int:
+    from ..cli import CliError, _scale
+
+    p = _parser("vconsole gallery", "Every installed program through its tour, on every display and monitor: "
+                                    "PNG pictures, one animated capture each and an index.html.")
+    p.add_argument("dir", type=Path, help="folder to write the gallery into (made when missing)")
+    p.add_argument("--programs", nargs="+", metavar="NAME", help="only these programs (default: all installed)")
+    p.add_argument("--displays", nargs="+", choices=DISPLAYS, default=list(DISPLAYS), metavar="D",
+                   help=f"display adapters (default: {' '.join(DISPLAYS)})")
+    p.add_argument("--monitors", nargs="+", choices=MONITORS, default=list(GALLERY_MONITORS), metavar="M",
+                   help=f"monitors (default: {' '.join(GALLERY_MONITORS)})")
+    p.add_argument("--scale", type=_scale, default=1, metavar="N",
+                   help="the 4:3 shape a monitor showed, N pixels across per pixel (default 1)")
+    p.add_argument("--native", action="store_true", help="native pixels, exactly what the card generated")
+    p.add_argument("--no-animation", action="store_true", help="pictures only")
+    p.add_argument("--seconds", type=float, default=ATTRACT_SECONDS, help="length of each attract capture")
+    args = p.parse_intermixed_args(argv)
+    if args.dir.exists() and not args.dir.is_dir():
+        raise CliError(f"{args.dir} is not a folder")
+    programs = _programs(args.programs)
+    result = gallery(args.dir, programs, args.displays, args.monitors, None if args.native else args.scale,
+                     animate=not args.no_animation, seconds=args.seconds,
+                     animation_display="ega" if "ega" in args.displays else args.displays[0],
+                     say=lambda line: print(f"vconsole gallery: {line}", file=sys.stderr))
+    print(f"vconsole gallery: {len(result.shots)} pictures and {len(result.animations)} animations;"
+          f" open {result.index}", file=sys.stderr)
+    return 0
+
+
+def attract_main(argv: list[str]) -> int:
+    from ..cli import CliError, _rate, _scale, _video_format
+
+    p = _parser("vconsole attract", "Record a program's attract mode (its demo, or computer against "
+                                    "computer) as an animated capture.")
+    p.add_argument("program", help="the program, e.g. mill")
+    p.add_argument("out", type=Path, metavar="OUT.gif|OUT.png", help="the capture: GIF, or APNG for .png")
+    p.add_argument("--seconds", type=float, default=30.0, help="machine seconds after the attract keys (default 30)")
+    p.add_argument("--display", choices=sorted(ADAPTERS), default="ega", help="display adapter (default ega)")
+    p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
+    p.add_argument("--scale", type=_scale, default=None, metavar="N",
+                   help="the 4:3 shape a monitor showed, N pixels across per pixel (default: native pixels)")
+    p.add_argument("--video-rate", type=_rate, default=None, metavar="HZ",
+                   help="frames a second (default: the adapter's refresh rate; a GIF at most 50)")
+    p.add_argument("--seed", type=int, default=SEED, help=f"seed of the program's random numbers (default {SEED})")
+    p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="the speaker as well, to a WAV file")
+    args = p.parse_args(argv)
+    _video_format(args.out)
+    if not args.seconds > 0:
+        raise CliError("--seconds must be above 0")
+    for option, path in (("OUT", args.out), ("--record-audio", args.record_audio)):
+        if path is not None and not path.absolute().parent.is_dir():
+            raise CliError(f"{option}: cannot write {path}: no such directory")
+    (program,) = _programs([args.program])
+    if not program.attract:
+        with_one = ", ".join(p.name for p in discover().values() if p.attract) or "none yet"
+        raise CliError(f"{program.name} declares no attract mode (programs that do: {with_one})")
+    video = VideoRecorder(args.out, args.display, args.monitor, scale=args.scale, rate=args.video_rate)
+    script = f"{program.attract} wait:{int(args.seconds * 1000)}"
+    with tempfile.TemporaryDirectory(prefix="vconsole-attract-") as tmp:
+        outcome = run_script(program, script, args.display, Path(tmp) / "TOYS", idle_limit=0.0, video=video,
+                             seed=args.seed, record_audio=args.record_audio)
+    print(f"vconsole attract: {program.name} captured in {args.out} ({video.frames} frames,"
+          f" {outcome.elapsed:.1f} s)", file=sys.stderr)
+    return 0
