@@ -112,3 +112,168 @@ def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
         assert "TIE" in news(out) and alice.chips == comp.chips == 0
     assert "ANOTHER GAME (Y/N)?" in t
     assert not Drive(tmp_path).exists("CARDMINE.TMP")  # a finished game is not kept
+
+
+# -- aborting ------------------------------------------------------------------------------
+def test_aborting_needs_both_miners_to_agree(tmp_path):
+    saved_game(tmp_path, names=("ALICE", "BOB"))
+    out = play(tmp_path, "q y n")
+    assert "BOB WANTS TO PLAY ON." in text(out)
+    assert "PLAY A CARD" in out.text[24]
+    out = play(tmp_path, "x y y")
+    assert "GAME ABORTED. NO CHIPS CHANGE HANDS." in news(out)
+    assert "ANOTHER GAME (Y/N)?" in out.text[24]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("ALICE").games == 0 and bank.find("ALICE").chips == 0
+
+
+def test_the_computer_agrees_to_abort(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y")
+    assert "GAME ABORTED" in news(out)
+
+
+def test_a_new_game_by_clicking_y_and_keeping_the_miners(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y click:14,24 y", mouse=True)
+    assert "NEW GAME" in news(out) and "ALICE" in text(out)
+    assert "PLAY A CARD" in out.text[24] or "THINKING" in out.text[24]
+
+
+def test_miners_drop_out_and_join_between_games(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, 'q y y n Backspace Backspace Backspace Backspace Backspace "CAROL" Enter Enter')
+    t = text(out)
+    assert "CAROL" in t and "ALICE" not in out.text[11]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("carol") is not None and bank.find("alice") is not None  # she dropped out, kept
+
+
+# -- options and the bank --------------------------------------------------------------------
+def test_options_count_from_the_next_game_but_open_hands_at_once(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "F3 Tab Space Tab Tab 1 0 Enter")
+    assert "OPEN HANDS ARE ON FROM NOW; THE OTHER NEW OPTIONS COUNT FROM THE NEXT GAME." in out.text[23]
+    assert "GAME POINT 21" in out.text[19] and "OPEN HANDS" in out.text[19]
+    assert "\u2592\u2592\u2592" not in out.text[17]  # the computer's hand is face up
+    out = play(tmp_path, "q y y y")
+    assert "GAME POINT 10" in out.text[19]
+
+
+def test_replay_deals_the_last_hand_again(tmp_path):
+    state = saved_game(tmp_path)
+    out = play(tmp_path, "F3 Tab Tab Tab Tab Space Enter q y y y")
+    assert "THE LAST HAND DEALT AGAIN" in news(out) and "ALICE GOES FIRST, AS BEFORE" in news(out)
+    play(tmp_path, "F7 y")
+    saved = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP"))
+    assert saved.seeds == (1234, 5678) and saved.options.replay is False  # done once, then off
+    again = saved.state
+    assert again.first == state.first
+    assert [again.cell[sq] for sq in (22, 23)] == [state.cell[sq] for sq in (22, 23)]  # the same entrances
+    assert set(state.hands[0]) <= set(again.hands[0]) | set(again.cell) | set(again.discard)
+
+
+def test_f6_shows_the_bank(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "F6")
+    t = text(out)
+    assert "BANK: 2 OF 100 ACCOUNTS" in t and "ALICE" in t and "COMPUTER" in t
+
+
+def test_a_damaged_bank_is_set_aside_and_a_new_one_started(tmp_path):
+    Drive(tmp_path).write_text("CARDMINE.BNK", "this is not a bank\n")
+    saved_game(tmp_path)
+    out = play(tmp_path, "")
+    assert "CARDMINE.BNK IS DAMAGED" in text(out)
+    out = play(tmp_path, "Enter q y")
+    assert Drive(tmp_path).read_text("CARDMINE.BAD") == "this is not a bank\n"
+    bank = Bank(Drive(tmp_path))
+    assert bank.load() is None and bank.find("ALICE") is not None
+
+
+def test_a_full_bank_keeps_every_account_and_says_so(tmp_path):
+    lines = ["CARDMINE BANK 1"] + [f"MINER {i}|{i}|1|1|0" for i in range(100)]
+    Drive(tmp_path).write_text("CARDMINE.BNK", "\n".join(lines) + "\n")
+    seeds = (1234, 5678)
+    start = saved_game(tmp_path, seeds=seeds)
+    out = play(tmp_path, "")
+    assert "THE BANK IS FULL (100 ACCOUNTS): ALICE PLAYS WITHOUT ONE." in text(out)
+    keys, final = whole_game(start, seeds, person=0)
+    out = play(tmp_path, "Enter " + " ".join(keys))
+    bank = Bank(Drive(tmp_path))
+    assert bank.load() is None and len(bank.accounts) == 100
+    assert [a.chips for a in bank.accounts] == list(range(100)) and bank.find("ALICE") is None
+    assert "NO ACCOUNT" in text(out)
+
+
+# -- the auto-save ---------------------------------------------------------------------------
+def test_a_game_left_is_saved_and_goes_on_next_time(tmp_path):
+    state = saved_game(tmp_path)
+    play(tmp_path, "F7 y")
+    saved = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP"))
+    assert saved.names == ("ALICE", "COMPUTER") and saved.seeds == (1234, 5678)
+    assert saved.state.face == state.face and set(state.hands[0]) < set(saved.state.hands[0])  # drawn, not played
+    out = play(tmp_path, "")
+    assert "THE GAME FROM CARDMINE.TMP GOES ON." in news(out)
+
+
+def test_a_damaged_tmp_is_set_aside_and_a_new_game_begins(tmp_path):
+    Drive(tmp_path).write_text("CARDMINE.TMP", "CARDMINE AUTO-SAVE 1\nNAMES ALICE\n")
+    out = play(tmp_path, "")
+    assert "CARDMINE.TMP IS DAMAGED" in text(out)
+    assert Drive(tmp_path).exists("CARDMINE.BAD")
+    out = play(tmp_path, "")
+    assert "MINER 1" in text(out)  # the names form for a new game
+
+
+# -- entry by mouse, two people at one screen, shareware ----------------------------------
+def test_a_play_entered_with_the_mouse(tmp_path):
+    from vconsole_programs.cardmine.screen import MINER_TOP, hand_col, square_origin
+    state = draw(saved_game(tmp_path))
+    p = next(q for q in legal_plays(state) if q.kind != MOVE_PLAY)  # it lands on the other pawn
+    i = state.hands[0].index(p.card)
+    clicks = [f"click:{hand_col(i) + 1},{MINER_TOP[0] + 2}"]
+    for sq in (p.square, p.bump):  # the card's place (one hop only), then the bumped pawn's
+        r, c = square_origin(sq)
+        clicks.append(f"click:{c + 1},{r}")
+    play(tmp_path, " ".join(clicks) + " F7 y", mouse=True)
+    after = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP")).state
+    assert after.ply >= 1 and after.cell[p.square] == p.card and after.pawn[1] != state.pawn[1]
+
+
+def test_two_people_see_only_the_hand_of_the_miner_to_play(tmp_path):
+    state = draw(saved_game(tmp_path, names=("ALICE", "BOB")))
+    out = play(tmp_path, "")
+    assert state.turn == 0 and "\u2592\u2592\u2592" not in out.text[13] and "\u2592\u2592\u2592" in out.text[17]
+
+
+def test_shareware_plays_the_computer_and_stops_after_one_game(tmp_path):
+    out = play(tmp_path, '"ALICE" Enter q y Enter', shareware=True)
+    t = text(out)
+    assert "UNREGISTERED" in t
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("ALICE") is not None and bank.find("COMPUTER") is not None
+
+
+def test_f5_instructions_say_the_decisions(tmp_path):
+    from vconsole_programs.cardmine import help as help_text
+    for point in ("FIVES ARE SHAFT CARDS", "KATTY-CORNER", "ANY CARD IN\nTHE MINE", "CLAIMS NOTHING",
+                  "THROW ONE CARD", "DEALS THE SAME TWO\nDECKS", "ACES HIGH", "100 ACCOUNTS"):
+        assert point in help_text.TEXT, point
+    assert max(len(line) for line in help_text.TEXT.splitlines()) <= 76
+    saved_game(tmp_path)
+    out = play(tmp_path, "F5")
+    assert "HOW TO PLAY" in text(out)
+
+
+def test_the_computer_mines_against_itself(tmp_path):
+    out = play(tmp_path, '"COMPUTER" Enter Enter wait:60000')
+    assert "COMPUTER 1" in text(out) and "COMPUTER 2" in text(out)
+    assert "ANOTHER GAME (Y/N)?" in out.text[24]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    (acct,) = bank.accounts
+    assert acct.name == "COMPUTER" and acct.games == 1 and acct.chips == 0

@@ -32,6 +32,7 @@ COPYRIGHT = "TOMMY'S CARD MINERS (C) COPYRIGHT 1997 BY TOMMY'S TOYS"
 CATALOG = "CATALOG #TM-186-1A"
 HUMAN_HOP_S = 0.15   # a person's pawn is shown walking too, briskly
 DEFAULT_PAD_TENTHS = 5
+DEFAULT_NAME = "MINER"  # when the names form is cancelled before the first game
 SEED_RANGE = 1 << 24
 
 
@@ -51,7 +52,7 @@ class CardMineApp:
         self.theme = self.chrome.theme
         self.sound = self.chrome.sound
         self.bank = Bank(dos.drive)
-        self.names: tuple[str, str] = ("MINER", COMPUTER)
+        self.names: tuple[str, str] = ("", COMPUTER)  # the first miner types his name
         self.options = Options()          # what the next game is dealt with
         self.state: State | None = None
         self.seeds = (0, 0)
@@ -110,6 +111,12 @@ class CardMineApp:
         alone, so a game restored from CARDMINE.TMP goes on exactly as it would have."""
         return turn_rng(self.seeds, self.state.ply)
 
+    @property
+    def shown(self) -> tuple[str, str]:
+        """The names as the screen says them: the computer playing itself is numbered."""
+        a, b = self.names
+        return (f"{a} 1", f"{b} 2") if a == b else (a, b)
+
     def balance(self, m: int) -> int | None:
         a = self.bank.find(self.names[m])
         return None if a is None else a.chips
@@ -140,6 +147,7 @@ class CardMineApp:
     def draw_game(self, frame: State | None = None) -> None:
         s = frame if frame is not None else self.state
         if s is None:
+            self.view.draw_empty_mine()
             return
         entry = self.entry if frame is None else None
         targets, dests = entry.marked() if entry is not None else (set(), set())
@@ -156,7 +164,7 @@ class CardMineApp:
         self.view.draw_strip(s, self.names)
         for m in (0, 1):
             mine_entry = entry is not None and entry.me == m
-            self.view.draw_miner(s, m, self.names[m], self.balance(m), face_up=self.face_up(m),
+            self.view.draw_miner(s, m, self.shown[m], self.balance(m), face_up=self.face_up(m),
                                  to_move=not self.over and s.turn == m,
                                  playable=entry.playable if mine_entry else None,
                                  selected=entry.index if mine_entry else None,
@@ -184,8 +192,7 @@ class CardMineApp:
         try:
             if self.state is None:
                 names = forms.ask_names(self, self.names)
-                if names is not None:
-                    self.names = names
+                self.names = names if names is not None else (DEFAULT_NAME, COMPUTER)
                 self.start_game()
             else:
                 self.open_accounts()
@@ -254,10 +261,23 @@ class CardMineApp:
 
     # -- games -----------------------------------------------------------------------------------
     def open_accounts(self) -> None:
+        """An account for each miner who has none yet (written at once: a miner who joins is
+        in the bank even if the game is aborted); a full bank is said, not made room in."""
+        known = len(self.bank.accounts)
         full = [n for n in self.names if self.bank.open(n) is None]
         if full:
             show_panel(self.dos, self.theme, " THE BANK ", [say.bank_full(n, self.bank.capacity) for n in full],
                        mouse=self.chrome.mouse)
+        if len(self.bank.accounts) > known:
+            self.save_bank()
+
+    def save_bank(self) -> None:
+        problem = self.bank.save()
+        if problem is not None:
+            self.dos.warn_at_exit(f"the bank was not saved: {problem}")
+            self.sound.effect("error")
+            show_panel(self.dos, self.theme, " THE BANK ", [say.bank_not_saved(problem)],
+                       mouse=self.chrome.mouse, flush=True)
 
     def start_game(self) -> None:
         opts = self.options
@@ -280,14 +300,14 @@ class CardMineApp:
         self.new_index = None
         self.open_accounts()
         self.redraw()
-        first_name = self.names[self.state.first]
+        first_name = self.shown[self.state.first]
         if why == "replay":
             text = say.first_by_replay(first_name)
         elif why == "loss":
             text = say.first_by_loss(first_name)
         else:
             draws = [(card_of(x), card_of(y)) for x, y in self.state.opening]
-            text = say.first_by_draw(self.names, draws, self.state.first)
+            text = say.first_by_draw(self.shown, draws, self.state.first)
         self.say_news(text)
 
     def begin_turn(self) -> Hot | None:
@@ -302,7 +322,7 @@ class CardMineApp:
         self.new_index = s.hands[me].index(new[0])
         shown = card_of(new[0]) if self.face_up(me) else None
         self.sound.effect("draw")
-        drew = say.draws(self.names[me], shown)
+        drew = say.draws(self.shown[me], shown)
         joined = f"{self.news_text} {drew}"  # the last play stays up while the next miner draws
         self.say_news(joined if self.news_text and self.news.fits(joined) else drew)
         return None
@@ -327,7 +347,7 @@ class CardMineApp:
 
     def describe(self, before: State, play: Play, after: State) -> str:
         me = before.turn
-        name, other = self.names[me], self.names[1 - me]
+        name, other = self.shown[me], self.shown[1 - me]
         c = card_of(play.card)
         if play.kind == DIG_PLAY:
             return say.dug_own(name, c, play.square) if self.face_up(me) else say.dug(name, play.square)
@@ -394,7 +414,7 @@ class CardMineApp:
             n = chips(s)
             self.loser = 1 - w
             self.bank.settle(self.names[w], self.names[1 - w], n, self.names)
-            news = say.won(self.names[w], self.names[1 - w], (s.score[w], s.score[1 - w]), n)
+            news = say.won(self.shown[w], self.shown[1 - w], (s.score[w], s.score[1 - w]), n)
             person_won = not is_computer(self.names[w]) or all(map(is_computer, self.names))
             self.sound.effect("win" if person_won else "lose")
         else:
@@ -406,20 +426,15 @@ class CardMineApp:
         self.say_news(" ".join(t for t in (self.news_text, news) if t) if self.news.fits(
             self.news_text + " " + news) else news, "winner")
         if not aborted:
-            problem = self.bank.save()
-            if problem is not None:
-                self.dos.warn_at_exit(f"the bank was not saved: {problem}")
-                self.sound.effect("error")
-                show_panel(self.dos, self.theme, " THE BANK ", [say.bank_not_saved(problem)],
-                           mouse=self.chrome.mouse, flush=True)
+            self.save_bank()
 
     def abort_request(self) -> Hot | None:
         me = self.state.turn
         other = self.names[1 - me]
         if not self.chrome.ask(say.abort_question()):
             return None
-        if not is_computer(other) and not self.chrome.ask(say.agree_question(other)):
-            self.message(say.plays_on(other))
+        if not is_computer(other) and not self.chrome.ask(say.agree_question(self.shown[1 - me])):
+            self.message(say.plays_on(self.shown[1 - me]))
             return None
         self.entry = None
         self.end_game(aborted=True)

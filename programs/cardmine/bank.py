@@ -127,12 +127,12 @@ class Bank:
     def settle(self, winner: str | None, loser: str | None, chips: int, names: tuple[str, str]) -> None:
         """One game played by ``names``: the loser pays the winner ``chips`` (no winner: a tie).
         A miner without an account (the bank was full) is left out."""
-        for name in names:
-            a = self.find(name)
+        for key in {key_of(n) for n in names}:
+            a = self.find(key)
             if a is not None:
                 a.games += 1
-        if winner is None:
-            return
+        if winner is None or key_of(winner) == key_of(loser or ""):
+            return  # a tie, or the computer against itself: no chips move
         w, lo = self.find(winner), self.find(loser or "")
         if w is not None:
             w.won += 1

@@ -20,7 +20,7 @@ def stop_key(key: Key) -> str | None:
 
 def turn(app) -> Hot | None:
     state = app.state
-    who = app.names[state.turn]
+    who = app.shown[state.turn]
     app.draw_game()
     app.prompt(say.thinking(who), role="thinking")
 

@@ -15,6 +15,7 @@ from vconsole.toolkit.menu import Item, choose
 from . import messages as say
 from .bank import NAME_WIDTH, key_of, name_char
 from .rules import Options
+from .screen import chips_text
 
 COMPUTER = "COMPUTER"
 
@@ -37,7 +38,7 @@ def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | None:
         if not all(names):
             return "EVERY MINER NEEDS A NAME"
         second = names[1] if len(names) > 1 else COMPUTER
-        if names[0] == second:
+        if names[0] == second and not is_computer(second):  # the computer may play itself
             return say.names_differ()
         return None
 
@@ -71,7 +72,7 @@ def ask_options(app, current: Options) -> Options | None:
 def bank_lines(app) -> list[str]:
     lines = []
     for a in app.bank.ranked():
-        lines.append(f"{a.name:<{NAME_WIDTH}} {a.chips:>+7}  {a.games:>5} {a.won:>5} {a.lost:>5}")
+        lines.append(f"{a.name:<{NAME_WIDTH}} {chips_text(a.chips):>7}  {a.games:>5} {a.won:>5} {a.lost:>5}")
     return lines
 
 

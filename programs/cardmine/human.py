@@ -20,7 +20,7 @@ from .screen import hand_at, square_at
 
 
 def prompt_text(app, entry: Entry) -> str:
-    name = app.names[entry.me]
+    name = app.shown[entry.me]
     n = len(entry.hand)
     if entry.stage == CARD:
         return {"play": say.ask_card, "dig": say.ask_dig, "discard": say.ask_discard}[entry.mode](name, n)
@@ -32,7 +32,7 @@ def prompt_text(app, entry: Entry) -> str:
         return say.ask_lay(name, entry.card)
     if entry.stage == PAWN:
         return say.ask_hop(name)
-    return say.ask_bump(name, app.names[1 - entry.me])
+    return say.ask_bump(name, app.shown[1 - entry.me])
 
 
 def show(app) -> None:

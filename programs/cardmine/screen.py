@@ -111,6 +111,11 @@ def hand_at(row: int, col: int, sizes: tuple[int, int]) -> tuple[int, int] | Non
     return None
 
 
+def chips_text(n: int) -> str:
+    """A bank balance: +5, -12, or 0."""
+    return f"{n:+d}" if n else "0"
+
+
 def describe_options(options: Options) -> str:
     parts = [f"GAME POINT {options.game_point}", f"DEALT {options.dealt}", f"ENTRANCES {options.entrances}"]
     if options.open_hands:
@@ -156,6 +161,11 @@ class CardMineScreen:
                        self.theme["panel"])
 
     # -- the mine -------------------------------------------------------------------------
+    def draw_empty_mine(self) -> None:
+        for sq in range(SQUARES):
+            top, left = square_origin(sq)
+            self.scr.put(top, left + 1, EMPTY_MARK, self.theme["mine_empty"])
+
     def draw_mine(self, state: State, *, targets=(), dests=(), laid: int | None = None) -> None:
         """Every square; ``targets`` (empty squares a chosen card may go to) and ``dests``
         (cards the pawn may go to) are marked, ``laid`` is the square of the card laid last."""
@@ -225,7 +235,7 @@ class CardMineScreen:
         top = MINER_TOP[m]
         width = PANEL_DIVIDER - 1
         scr.fill(top, 1, top + 2, width, " ", th["panel"])
-        bank = "NO ACCOUNT" if balance is None else f"BANK {balance:+d}"
+        bank = "NO ACCOUNT" if balance is None else f"BANK {chips_text(balance)}"
         line = f"{PAWNS[m]} {name:<12} {state.score[m]:>2} OF {state.options.game_point} POINTS   {bank}"
         scr.write(top, MINERS_LEFT, line[:width - MINERS_LEFT], th["score"])
         if to_move:

@@ -48,7 +48,7 @@ def parse(body: str) -> Saved:
         if need not in head:
             raise ValueError(f"no {need} line")
     names = tuple(key_of(n) for n in head["NAMES"].split("|"))
-    if len(names) != 2 or not all(names) or names[0] == names[1]:
+    if len(names) != 2 or not all(names) or (names[0] == names[1] and names[0] != "COMPUTER"):
         raise ValueError("bad NAMES line")
     if any(len(n) > NAME_WIDTH or not all(name_char(ch) for ch in n) for n in names):
         raise ValueError("bad NAMES line")
