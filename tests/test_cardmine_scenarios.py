@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from helpers import run_headless
 from vconsole.keyboard import word_for
 from vconsole_programs.cardmine import PROGRAM, tmpfile

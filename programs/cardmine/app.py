@@ -10,27 +10,23 @@ in a ``finally`` block, so it survives F7 and a closed window alike.
 from __future__ import annotations
 
 from vconsole.keyboard import Key
-from vconsole.mouse import MouseEvent
-from vconsole.toolkit.ask import clicked_answer, mark_yes_no
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.rng import GameRandom
 from vconsole_programs.tommy import Chrome
 
-from . import computer, forms, help as help_text, human, messages as say, tmpfile
+from . import computer, endings, forms, help as help_text, human, messages as say, tmpfile, turns
 from .bank import Bank
 from .entry import BUMP, PAWN
 from .forms import COMPUTER, is_computer
-from .mine import card_of, rank_of, suit_of
-from .rules import (DIG_PLAY, DISCARD_PLAY, DOWN, LODE_PLAY, MOVE_PLAY, SHAFT_PLAY, Options, Play, State,
-                    apply_play, board_errors, card_errors, chips, deal, draw, path_of)
+from .mine import card_of
+from .rules import DIG_PLAY, LODE_PLAY, SHAFT_PLAY, Options, Play, State, board_errors, card_errors, deal
 from .screen import NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, NOTE_ROW, PALETTE, PROMPT_ROW, CardMineScreen
 from .sounds import EFFECTS
 
 COPYRIGHT = "TOMMY'S CARD MINERS (C) COPYRIGHT 1997 BY TOMMY'S TOYS"
 CATALOG = "CATALOG #TM-186-1A"
-HUMAN_HOP_S = 0.15   # a person's pawn is shown walking too, briskly
 DEFAULT_PAD_TENTHS = 5
 DEFAULT_NAME = "MINER"  # when the names form is cancelled before the first game
 SEED_RANGE = 1 << 24
@@ -156,10 +152,10 @@ class CardMineApp:
             # the card chosen so far is shown in its place, the pawn where it is going
             me = entry.me
             at = entry.dest if entry.dest is not None else s.pawn[me]
-            s = self._frame(s, Play(entry.kind, entry.chosen[0].card, entry.square), at, in_hand=True)
+            s = turns.frame(s, Play(entry.kind, entry.chosen[0].card, entry.square), at, in_hand=True)
             laid = entry.square
         elif entry is not None and entry.stage == BUMP:
-            s = self._frame(s, entry.chosen[0], entry.dest, in_hand=True)
+            s = turns.frame(s, entry.chosen[0], entry.dest, in_hand=True)
         self.view.draw_mine(s, targets=targets, dests=dests, laid=laid)
         self.view.draw_strip(s, self.names)
         for m in (0, 1):
@@ -195,13 +191,13 @@ class CardMineApp:
                 self.names = names if names is not None else (DEFAULT_NAME, COMPUTER)
                 self.start_game()
             else:
-                self.open_accounts()
+                endings.open_accounts(self)
                 self.say_news(say.resumed())
             while True:
                 if self.over:
-                    act = self.between_games()
+                    act = endings.between_games(self)
                 elif not self.state.drawn:
-                    act = self.begin_turn()
+                    act = turns.begin_turn(self)
                 elif is_computer(self.names[self.state.turn]):
                     act = computer.turn(self)
                 else:
@@ -260,25 +256,6 @@ class CardMineApp:
         self.draw_game()
 
     # -- games -----------------------------------------------------------------------------------
-    def open_accounts(self) -> None:
-        """An account for each miner who has none yet (written at once: a miner who joins is
-        in the bank even if the game is aborted); a full bank is said, not made room in."""
-        known = len(self.bank.accounts)
-        full = [n for n in self.names if self.bank.open(n) is None]
-        if full:
-            show_panel(self.dos, self.theme, " THE BANK ", [say.bank_full(n, self.bank.capacity) for n in full],
-                       mouse=self.chrome.mouse)
-        if len(self.bank.accounts) > known:
-            self.save_bank()
-
-    def save_bank(self) -> None:
-        problem = self.bank.save()
-        if problem is not None:
-            self.dos.warn_at_exit(f"the bank was not saved: {problem}")
-            self.sound.effect("error")
-            show_panel(self.dos, self.theme, " THE BANK ", [say.bank_not_saved(problem)],
-                       mouse=self.chrome.mouse, flush=True)
-
     def start_game(self) -> None:
         opts = self.options
         if opts.replay and self.last_deal is not None:
@@ -298,7 +275,7 @@ class CardMineApp:
         self.entry = None
         self.laid = None
         self.new_index = None
-        self.open_accounts()
+        endings.open_accounts(self)
         self.redraw()
         first_name = self.shown[self.state.first]
         if why == "replay":
@@ -309,176 +286,6 @@ class CardMineApp:
             draws = [(card_of(x), card_of(y)) for x, y in self.state.opening]
             text = say.first_by_draw(self.shown, draws, self.state.first)
         self.say_news(text)
-
-    def begin_turn(self) -> Hot | None:
-        before = self.state
-        s = draw(before)
-        self.state = s
-        if s.over:
-            self.end_game()
-            return None
-        me = s.turn
-        new = [c for c in s.hands[me] if c not in before.hands[me]]
-        self.new_index = s.hands[me].index(new[0])
-        shown = card_of(new[0]) if self.face_up(me) else None
-        self.sound.effect("draw")
-        drew = say.draws(self.shown[me], shown)
-        joined = f"{self.news_text} {drew}"  # the last play stays up while the next miner draws
-        self.say_news(joined if self.news_text and self.news.fits(joined) else drew)
-        return None
-
-    # -- a play --------------------------------------------------------------------------------
-    def _frame(self, before: State, play: Play, at: int, in_hand: bool = False) -> State:
-        """What the mine shows part way through ``play``: the card laid, the pawn at ``at``
-        (``in_hand``: the card also still shown in the hand, while the play is being entered)."""
-        f = before.copy()
-        me = before.turn
-        if play.kind in (SHAFT_PLAY, LODE_PLAY, DIG_PLAY):
-            f.cell[play.square] = play.card
-            f.face[play.square] = DOWN if play.kind == DIG_PLAY else suit_of(play.card)
-        if not in_hand:
-            hands = list(f.hands)
-            hands[me] = tuple(c for c in hands[me] if c != play.card)
-            f.hands = (hands[0], hands[1])
-        pawn = list(f.pawn)
-        pawn[me] = at
-        f.pawn = (pawn[0], pawn[1])
-        return f
-
-    def describe(self, before: State, play: Play, after: State) -> str:
-        me = before.turn
-        name, other = self.shown[me], self.shown[1 - me]
-        c = card_of(play.card)
-        if play.kind == DIG_PLAY:
-            return say.dug_own(name, c, play.square) if self.face_up(me) else say.dug(name, play.square)
-        if play.kind == DISCARD_PLAY:
-            return say.thrown(name, c)
-        if play.kind == MOVE_PLAY:
-            what = say.walked(name, rank_of(play.card), play.dest)
-        else:
-            what = say.laid(name, c, play.square, play.dest)
-        bump = say.bumped(other, play.bump) if play.bump >= 0 else ""
-        claim = say.claimed(card_of(after.cell[play.dest])) if after.score[me] > before.score[me] else ""
-        return say.play_text(what, bump, claim)
-
-    def perform(self, play: Play, pace: float | None = None) -> Hot | None:
-        """Make ``play`` for the miner to move: show it hop by hop, say it, end the game if over."""
-        before = self.state
-        me = before.turn
-        path = path_of(before, play)
-        after = apply_play(before, play)
-        self.state = after
-        self.entry = None
-        self.new_index = None
-        self.laid = play.square if play.kind in (SHAFT_PLAY, LODE_PLAY, DIG_PLAY) else self.laid
-        hop_s = HUMAN_HOP_S if pace is None else pace
-        busy = self.chrome.busy(self.hot)
-        act = None
-        start = before.pawn[me]
-        if play.kind == DISCARD_PLAY:
-            self.sound.effect("click")
-        elif play.kind == DIG_PLAY:
-            self.sound.effect("dig")
-        else:
-            self.sound.effect("lay" if play.kind != MOVE_PLAY else "hop")
-            self.draw_game(self._frame(before, play, start))
-            for i, sq in enumerate(path):
-                act = busy.pause(hop_s)
-                if act in (Hot.QUIT,):
-                    break
-                if i < len(path) - 1:
-                    self.draw_game(self._frame(before, play, sq))
-                    self.sound.effect("hop")
-        self.draw_game()
-        if play.bump >= 0:
-            self.sound.effect("bump")
-        if play.dest >= 0 and after.score[me] > before.score[me]:
-            self.sound.effect("claim")
-        self.say_news(self.describe(before, play, after))
-        if after.over:
-            self.end_game()
-        return Hot.QUIT if act == Hot.QUIT else None
-
-    # -- the end of a game ------------------------------------------------------------------------
-    def end_game(self, aborted: bool = False) -> None:
-        s = self.state
-        self.over = True
-        self.entry = None
-        self.new_index = None
-        if aborted:
-            self.loser = None
-            news = say.aborted()
-            self.sound.effect("lose")
-        elif s.winner in (0, 1):
-            w = s.winner
-            n = chips(s)
-            self.loser = 1 - w
-            self.bank.settle(self.names[w], self.names[1 - w], n, self.names)
-            news = say.won(self.shown[w], self.shown[1 - w], (s.score[w], s.score[1 - w]), n)
-            person_won = not is_computer(self.names[w]) or all(map(is_computer, self.names))
-            self.sound.effect("win" if person_won else "lose")
-        else:
-            self.loser = None
-            self.bank.settle(None, None, 0, self.names)
-            news = say.tie(s.score)
-            self.sound.effect("lose")
-        self.draw_game()
-        self.say_news(" ".join(t for t in (self.news_text, news) if t) if self.news.fits(
-            self.news_text + " " + news) else news, "winner")
-        if not aborted:
-            self.save_bank()
-
-    def abort_request(self) -> Hot | None:
-        me = self.state.turn
-        other = self.names[1 - me]
-        if not self.chrome.ask(say.abort_question()):
-            return None
-        if not is_computer(other) and not self.chrome.ask(say.agree_question(self.shown[1 - me])):
-            self.message(say.plays_on(self.shown[1 - me]))
-            return None
-        self.entry = None
-        self.end_game(aborted=True)
-        return None
-
-    def between_games(self) -> Hot | None:
-        if self.dos.options.shareware:
-            self.prompt(say.shareware_end(), role="question")
-            ev = self.chrome.input()
-            if isinstance(ev, Key):
-                act = self.hot(ev)
-                if act is not None:
-                    return Hot.QUIT if act == Hot.QUIT else None
-            elif not isinstance(ev, MouseEvent) or ev.kind != "press":
-                return None
-            return Hot.QUIT
-        question = say.another_game()
-        if self.declined:
-            self.prompt(say.declined_hint())
-        else:
-            self.prompt(question, role="question")
-            mark_yes_no(self.dos.screen, question, PROMPT_ROW, 0, self.theme["question_key"])
-        ev = self.chrome.input()
-        if isinstance(ev, MouseEvent):
-            answer = None if self.declined else clicked_answer(ev, question, PROMPT_ROW, 0)
-        else:
-            act = self.hot(ev)
-            if act is not None:
-                return Hot.QUIT if act == Hot.QUIT else None
-            answer = {"Y": True, "N": False}.get(ev.char.upper())
-        if answer is True:
-            self.next_game()
-        elif answer is False:
-            self.declined = True
-        return None
-
-    def next_game(self) -> None:
-        if not self.chrome.ask(say.same_miners()):
-            names = forms.ask_names(self, self.names)
-            if names is not None:
-                self.names = names
-        self.prompt("")
-        self.news_text = ""
-        self.start_game()
 
     # -- CARDMINE.TMP ----------------------------------------------------------------------------
     def autosave_text(self) -> str | None:

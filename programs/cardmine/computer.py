@@ -11,7 +11,7 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 
-from . import ai, messages as say
+from . import ai, messages as say, turns
 
 
 def stop_key(key: Key) -> str | None:
@@ -35,4 +35,4 @@ def turn(app) -> Hot | None:
     app.prompt("")
     if app.state is not state:  # the game changed under it (it cannot today; be safe)
         return None
-    return app.perform(thought.move, pace=app.chrome.pad.seconds)
+    return turns.perform(app, thought.move, pace=app.chrome.pad.seconds)

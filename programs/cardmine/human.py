@@ -12,7 +12,7 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.hot import Hot
 
-from . import messages as say
+from . import endings, messages as say, turns
 from .entry import CARD, PAWN, SQUARE, Entry
 from .mine import rank_of
 from .rules import DIG_PLAY, MOVE_PLAY
@@ -58,7 +58,7 @@ def turn(app) -> Hot | None:
     if app.entry is not None and app.entry.done is not None:
         play = app.entry.done
         app.entry = None
-        return app.perform(play)
+        return turns.perform(app, play)
     return None
 
 
@@ -71,7 +71,7 @@ def typed(app, key: Key) -> Hot | None:
     entry = app.entry
     ch = key.char.upper()
     if ch in ("Q", "X"):
-        return app.abort_request()
+        return endings.abort_request(app)
     if key.name in ("Esc", "Backspace"):
         if not entry.back():
             refuse(app, say.nothing_to_undo())

@@ -53,7 +53,7 @@ from typing import Final, NamedTuple, Sequence
 from vconsole.toolkit.cards import Card, pack
 from vconsole.toolkit.rng import GameRandom
 
-from .mine import (CODES, COLS, HIGH, LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, card_of, code,
+from .mine import (CODES, HIGH, LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, card_of, code,
                    hand_key, points_of, rank_of, role_of, square, suit_of)
 
 EMPTY: Final = -1

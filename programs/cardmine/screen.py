@@ -19,7 +19,6 @@ Layout (80x25), in a double frame titled TOMMY'S CARD MINERS:
 """
 from __future__ import annotations
 
-from vconsole.toolkit.cards import Card
 from vconsole.toolkit.cardview import draw_card, draw_pile, face_role, face_text
 from vconsole.toolkit.hits import HitMap
 from vconsole.video import COLS
