@@ -8,7 +8,8 @@ from vconsole_programs.cardmine.ai import Knowledge, choose_play, computer_playe
 from vconsole_programs.cardmine.diagram import build, describe
 from vconsole_programs.cardmine.match import greedy_player, match, play_game, points_now, random_player
 from vconsole_programs.cardmine.mine import parse_square
-from vconsole_programs.cardmine.rules import Options, apply_play, board_errors, card_errors
+from vconsole_programs.cardmine.checks import board_errors, card_errors
+from vconsole_programs.cardmine.rules import Options, apply_play
 
 
 def sq(name: str) -> int:

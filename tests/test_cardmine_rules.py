@@ -8,11 +8,11 @@ from vconsole.toolkit.rng import GameRandom
 from vconsole_programs.cardmine.diagram import build, describe
 from vconsole_programs.cardmine.match import greedy_player, play_game, points_now, random_player
 from vconsole_programs.cardmine.mine import (card_of, code, parse_square, square, square_name)
+from vconsole_programs.cardmine.checks import board_errors, card_errors
 from vconsole_programs.cardmine.rules import (BUMP_LATER, DIG_PLAY, DISCARD_PLAY, DOWN, EMPTY, LODE_PLAY,
                                               MOVE_PLAY, PLAYING, SHAFT_PLAY, TIE, IllegalPlay, Options,
-                                              Play, apply_play, board_errors, bump_squares, card_errors,
-                                              chips, deal, draw, legal_plays, new_game, path_of,
-                                              play_checked, shuffled_deck)
+                                              Play, apply_play, bump_squares, chips, deal, draw, legal_plays,
+                                              new_game, path_of, play_checked, shuffled_deck)
 
 EMPTY_ROW = ". . . . . . . . . . . . . . . ."
 

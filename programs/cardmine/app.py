@@ -21,7 +21,8 @@ from .bank import Bank
 from .entry import BUMP, PAWN
 from .forms import COMPUTER, is_computer
 from .mine import card_of
-from .rules import DIG_PLAY, LODE_PLAY, SHAFT_PLAY, Options, Play, State, board_errors, card_errors, deal
+from .checks import board_errors, card_errors
+from .rules import DIG_PLAY, LODE_PLAY, SHAFT_PLAY, Options, Play, State, deal
 from .screen import NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, NOTE_ROW, PALETTE, PROMPT_ROW, CardMineScreen
 from .sounds import EFFECTS
 
