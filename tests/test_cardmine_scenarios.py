@@ -275,3 +275,34 @@ def test_the_computer_mines_against_itself(tmp_path):
     bank.load()
     (acct,) = bank.accounts
     assert acct.name == "COMPUTER" and acct.games == 1 and acct.chips == 0
+
+
+def test_two_people_play_a_whole_game_with_mistakes_on_the_way(tmp_path):
+    """Random legal plays typed by both miners, each after a refused key and a change of mind
+    (a card picked, then taken back with Esc): every kind of play is entered by keys."""
+    from vconsole.toolkit.rng import GameRandom
+    from vconsole_programs.cardmine.match import random_player
+    state = saved_game(tmp_path, names=("ALICE", "BOB"), options=Options(game_point=15))
+    rng = GameRandom(7)
+    keys, kinds, bumps = [], set(), 0
+    while True:
+        state = draw(state)
+        if state.over:
+            break
+        p = random_player(state, rng)
+        kinds.add(p.kind)
+        bumps += p.bump >= 0
+        noise = ["Z", "1", "Esc"] if p.kind != DISCARD_PLAY else ["Z"]  # (a throw-away is done at once)
+        keys += ["wait:1000"] + noise + keys_for(state, p)  # after the last walk is shown
+        state = apply_play(state, p)
+        if state.over:
+            break
+    out = play(tmp_path, " ".join(keys))
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("ALICE").games == bank.find("BOB").games == 1
+    if state.winner in (0, 1):
+        assert "WINS" in news(out)
+    else:
+        assert "TIE" in news(out)
+    assert len(kinds) == 5 and bumps  # shafts, lodes, walks, digs, throw-aways and bumps, all typed
