@@ -23,6 +23,7 @@ SECTIONS = {
     "mill": ("bench_mill", "bench"),
     "pearls": ("bench_pearls", "bench"),
     "anciento": ("bench_anciento", "bench"),
+    "cardmine": ("bench_cardmine", "bench"),
     "window": ("bench_window", "bench_window"),
     "audio": ("bench_window", "bench_audio"),
     "art": ("bench_art", "bench"),

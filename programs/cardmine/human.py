@@ -1,0 +1,126 @@
+"""A person's turn: keys and clicks fed to the entry (entry.py) until a play is complete.
+
+Typed: a hand card's key (1-9, A), then a square row first (1-4) and column (1-9, A-G), as
+many squares as the play needs; Esc or Backspace takes the last choice back; Q or X asks
+to abort the game.  Clicked: a hand card, then the squares; the right button takes the last
+choice back.  The squares a choice may go to are marked on the mine as it goes.
+"""
+from __future__ import annotations
+
+from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
+from vconsole.toolkit.hits import left_click, right_click
+from vconsole.toolkit.hot import Hot
+
+from . import endings, messages as say, turns
+from .entry import CARD, PAWN, SQUARE, Entry
+from .mine import rank_of
+from .rules import DIG_PLAY, MOVE_PLAY
+from .screen import hand_at, square_at
+
+
+def prompt_text(app, entry: Entry) -> str:
+    name = app.shown[entry.me]
+    n = len(entry.hand)
+    if entry.stage == CARD:
+        return {"play": say.ask_card, "dig": say.ask_dig, "discard": say.ask_discard}[entry.mode](name, n)
+    if entry.stage == SQUARE:
+        if entry.kind == MOVE_PLAY:
+            return say.ask_walk(name, rank_of(entry.chosen[0].card))
+        if entry.kind == DIG_PLAY:
+            return say.ask_dig_at(name, entry.card)
+        return say.ask_lay(name, entry.card)
+    if entry.stage == PAWN:
+        return say.ask_hop(name)
+    return say.ask_bump(name, app.shown[1 - entry.me])
+
+
+def show(app) -> None:
+    entry = app.entry
+    app.draw_game()
+    app.prompt(prompt_text(app, entry), entry.typed() + "_")
+
+
+def turn(app) -> Hot | None:
+    if app.entry is None or app.entry.state is not app.state:
+        app.entry = Entry(app.state)
+    show(app)
+    ev = app.chrome.input()
+    if isinstance(ev, MouseEvent):
+        mouse(app, ev)
+    else:
+        act = app.hot(ev)
+        if act is not None:
+            return Hot.QUIT if act == Hot.QUIT else None
+        act = typed(app, ev)
+        if act is not None:
+            return act
+    if app.entry is not None and app.entry.done is not None:
+        play = app.entry.done
+        app.entry = None
+        return turns.perform(app, play)
+    return None
+
+
+def refuse(app, text: str) -> None:
+    app.sound.effect("error")
+    app.message(text, "error")
+
+
+def typed(app, key: Key) -> Hot | None:
+    entry = app.entry
+    ch = key.char.upper()
+    if ch in ("Q", "X"):
+        return endings.abort_request(app)
+    if key.name in ("Esc", "Backspace"):
+        if not entry.back():
+            refuse(app, say.nothing_to_undo())
+        else:
+            app.message("")
+        return None
+    result = entry.key(ch)
+    if result is None:
+        app.message("")
+        if entry.stage != CARD or entry.done is not None:
+            app.sound.effect("click")
+    elif result == "":
+        refuse(app, say.not_a_key(key.name if not key.char or not key.char.isprintable() else key.char))
+    else:
+        refuse(app, result)
+    return None
+
+
+def mouse(app, ev: MouseEvent) -> None:
+    entry = app.entry
+    if right_click(ev):
+        if entry.back():
+            app.message("")
+        return
+    if not left_click(ev):
+        return
+    held = hand_at(ev.row, ev.col, (len(app.state.hands[0]), len(app.state.hands[1])))
+    if held is not None:
+        m, i = held
+        if m != entry.me:
+            refuse(app, say.not_your_hand())
+            return
+        result = entry.choose_card(i)
+        if result:
+            refuse(app, result)
+        else:
+            app.message("")
+            app.sound.effect("click")
+        return
+    sq = square_at(ev.row, ev.col)
+    if sq is None:
+        return
+    if entry.stage == CARD:
+        refuse(app, say.card_first())
+        return
+    result = entry.choose_square(sq)
+    if result:
+        refuse(app, result)
+    else:
+        app.message("")
+        app.sound.effect("click")
+

@@ -1,0 +1,11 @@
+"""Tommy's Card Miners' entry point: ``main(dos)`` runs the program (see app.py for its loop)."""
+from __future__ import annotations
+
+from .app import CardMineApp
+
+
+def main(dos) -> int:
+    return CardMineApp(dos).run()
+
+
+__all__ = ["CardMineApp", "main"]

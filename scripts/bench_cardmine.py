@@ -1,0 +1,54 @@
+"""The Card Miners computer miner: its win rates against the two yardsticks and its time per turn.
+
+200 seeded games against each of ``random_player`` and ``greedy_player`` (the computer takes
+each seat in turn; a tie counts as not won), timing every computer turn.  Seeds are fixed,
+so a change to the computer miner shows as a change in these figures, never as luck.
+
+Run: ``python scripts/bench_cardmine.py [games]``; ``scripts/bench.py cardmine`` calls ``bench()``.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from vconsole_programs.cardmine.ai import computer_player  # noqa: E402
+from vconsole_programs.cardmine.match import greedy_player, match, random_player  # noqa: E402
+
+
+def bench(games: int = 200) -> dict:
+    """{"vs_random": {...}, "vs_greedy": {...}, "turn": {"median_s", "max_s", "turns"}}."""
+    times: list[float] = []
+
+    def timed(state, rng):
+        t0 = time.perf_counter()
+        play = computer_player(state, rng)
+        times.append(time.perf_counter() - t0)
+        return play
+
+    result: dict = {}
+    for name, opponent in (("vs_random", random_player), ("vs_greedy", greedy_player)):
+        r = match(timed, opponent, games)
+        result[name] = {"win_rate": r["win_rate"], "wins": r["wins"], "losses": r["losses"],
+                        "ties": r["ties"], "games": games}
+    result["turn"] = {"median_s": statistics.median(times), "max_s": max(times), "turns": len(times)}
+    return result
+
+
+def main(argv: list[str]) -> None:
+    games = int(argv[0]) if argv else 200
+    r = bench(games)
+    for name in ("vs_random", "vs_greedy"):
+        v = r[name]
+        print(f"{name}: win rate {v['win_rate']:.3f} ({v['wins']} won, {v['ties']} tied, {v['losses']} lost "
+              f"of {v['games']})")
+    t = r["turn"]
+    print(f"computer turn: median {t['median_s'] * 1000:.1f} ms, max {t['max_s'] * 1000:.0f} ms over {t['turns']} turns")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,109 @@
+"""The Card Miners computer miner: legal, sensible, blind to hidden cards, and strong enough."""
+from __future__ import annotations
+
+import pytest
+
+from vconsole.toolkit.rng import GameRandom
+from vconsole_programs.cardmine.ai import Knowledge, choose_play, computer_player, links_of, walk_ends
+from vconsole_programs.cardmine.diagram import build, describe
+from vconsole_programs.cardmine.match import greedy_player, match, play_game, points_now, random_player
+from vconsole_programs.cardmine.mine import parse_square
+from vconsole_programs.cardmine.checks import board_errors, card_errors
+from vconsole_programs.cardmine.rules import Options, apply_play
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+def _check(state):
+    assert card_errors(state) == [] and board_errors(state) == [], describe(state)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_computer_only_makes_legal_plays(seed):
+    opponent = (random_player, greedy_player, computer_player, random_player)[seed]
+    options = Options(open_hands=seed == 3, entrances=(2, 4, 6, 2)[seed], dealt=(7, 5, 9, 7)[seed])
+    final = play_game((computer_player, opponent), 40 + seed, options, check=_check)  # strict: raises if not
+    assert final.over
+
+
+def test_it_takes_the_winning_lode():
+    s = build("\n".join([
+        "JC0 7C  .  .  .  .  .  .  .  .  .  .  .  .  .  .",
+        "6C  .   .  .  .  .  ## ## 7H AH JH  .  .  .  .  .",
+        " .  .   .  .  .  .  .  .  .  .  .  .  .  .  .  .",
+        "5D KD1 QD1 JD1 . .  .  .  .  .  .  .  .  .  .  ."]),
+        hands=([], ["5S", "9S", "2S"]), pawns=("2-1", "2-9"), turn=1, options=Options(game_point=10))
+    play = choose_play(s, GameRandom(1))
+    assert play.dest == sq("2-A") and apply_play(s, play).winner == 1
+
+
+def test_it_takes_the_bigger_lode():
+    s = build("\n".join([
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .",
+        " .  .  .  .  .  .  ## ## 7H AH  .  .  .  .  .  .",
+        " .  .  .  .  .  .  .  .  JH  .  .  .  .  .  .  .",
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  ."]),
+        hands=(["5S", "9S", "TD"], []), pawns=("2-9", "2-7"))
+    play = choose_play(s, GameRandom(1))
+    assert points_now(s, play) == 4
+
+
+def test_a_bump_sends_the_other_pawn_away_from_the_lodes():
+    s = build("\n".join([
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .",
+        "9S 8S 7S 6S 5S KS  .  ## ## 8H 7H QH  .  .  .  .",
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .",
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  ."]),
+        hands=(["5D", "9D", "TD"], []), pawns=("2-8", "2-9"))
+    play = choose_play(s, GameRandom(1))
+    assert play.dest == sq("2-9") and play.bump >= 0  # landing on him is the only hop
+    links = links_of(apply_play(s, play).face)
+    near = {x for k in (1, 2, 3, 4) for x in walk_ends(links, play.bump, k)}
+    assert sq("2-C") not in near and sq("2-6") not in near  # out of reach of both lodes
+
+
+def test_hidden_cards_do_not_change_its_play():
+    """Two deals alike in everything the computer can see, unlike in the other hand and the decks."""
+    board = "\n".join([
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .",
+        " .  .  .  .  . 7S  ## ## 8H 9H  .  .  .  .  .  .",
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .",
+        " .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  ."])
+    mine_hand = ["5S", "JS", "KH", "3D", "6C"]
+    a = build(board, hands=(mine_hand, ["2S", "3S", "4S"]), pawns=("2-6", "2-9"))
+    b = build(board, hands=(mine_hand, ["JD", "QD", "KD"]), pawns=("2-6", "2-9"))
+    b.decks = (a.decks[0], tuple(reversed(b.decks[1])))
+    assert a.hands[1] != b.hands[1]
+    assert choose_play(a, GameRandom(7)) == choose_play(b, GameRandom(7))
+    assert Knowledge(a, 0).p_move == Knowledge(b, 0).p_move
+
+
+def test_with_open_hands_it_knows_the_other_hand():
+    board = "\n".join([" .  " * 16] * 1 + [" .  .  .  .  .  .  ## ## 8H  .  .  .  .  .  .  ."] + [" .  " * 16] * 2)
+    s = build(board, hands=(["5S"], ["2S", "3S"]), pawns=("2-7", "2-9"), options=Options(open_hands=True))
+    k = Knowledge(s, 0)
+    assert k.p_move[2] == 1.0 and k.p_move[3] == 1.0 and k.p_move[4] < 1.0
+    hidden = build(board, hands=(["5S"], ["2S", "3S"]), pawns=("2-7", "2-9"))
+    kh = Knowledge(hidden, 0)
+    assert 0.0 < kh.p_move[2] < 1.0
+
+
+def test_the_same_position_and_seed_give_the_same_play():
+    seen = []
+    play_game((random_player, random_player), 3, on_turn=lambda s, p: seen.append(s))
+    for s in seen[10:40:6]:
+        assert choose_play(s, GameRandom(5)) == choose_play(s, GameRandom(5))
+
+
+@pytest.mark.slow
+def test_beats_a_random_miner_nine_times_in_ten():
+    r = match(computer_player, random_player, 100)
+    assert r["win_rate"] >= 0.9, r
+
+
+@pytest.mark.slow
+def test_beats_a_greedy_miner_two_times_in_three():
+    r = match(computer_player, greedy_player, 100)
+    assert r["win_rate"] >= 0.65, r

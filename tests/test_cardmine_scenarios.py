@@ -1,0 +1,308 @@
+"""Whole Tommy's Card Miners sessions through the headless runner, checked on the screen and disk."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import run_headless
+from vconsole.keyboard import word_for
+from vconsole_programs.cardmine import PROGRAM, tmpfile
+from vconsole_programs.cardmine.ai import choose_play
+from vconsole_programs.cardmine.app import turn_rng
+from vconsole_programs.cardmine.bank import Bank
+from vconsole_programs.cardmine.mine import COL_KEYS, ROW_KEYS, row_col
+from vconsole_programs.cardmine.rules import (DIG_PLAY, DISCARD_PLAY, MOVE_PLAY, Options, apply_play, deal,
+                                              draw, legal_plays)
+from vconsole.disk import Drive
+
+HAND_KEYS = "123456789ABCDEFG"
+
+
+def play(tmp_path, script, switches="S", shareware=False, **cfg):
+    def start(machine):  # the key that passes the start-up screen
+        machine.keyboard.push(word_for("Enter"))
+
+    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, hook=start, **cfg)
+
+
+def text(out) -> str:
+    return "\n".join(out.text)
+
+
+def news(out) -> str:
+    return " ".join(out.text[r].strip() for r in (21, 22))
+
+
+def square_keys(sq: int) -> list[str]:
+    r, c = row_col(sq)
+    return [ROW_KEYS[r], COL_KEYS[c]]
+
+
+def keys_for(state, p) -> list[str]:
+    """The keys a person types for play ``p`` (the entry asks only what is still open)."""
+    me = state.turn
+    keys = [HAND_KEYS[state.hands[me].index(p.card)]]
+    if p.kind == DISCARD_PLAY:
+        return keys
+    if p.kind == MOVE_PLAY:
+        keys += square_keys(p.dest)
+    else:
+        keys += square_keys(p.square)
+        if p.kind == DIG_PLAY:
+            return keys
+        dests = {q.dest for q in legal_plays(state) if q.card == p.card and q.square == p.square}
+        if len(dests) > 1:
+            keys += square_keys(p.dest)
+    if p.bump >= 0:
+        keys += square_keys(p.bump)
+    return keys
+
+
+def saved_game(tmp_path: Path, names=("ALICE", "COMPUTER"), seeds=(1234, 5678), options=Options()):
+    state = deal(*seeds, options)
+    Drive(tmp_path).write_text("CARDMINE.TMP", tmpfile.text(names, seeds, options, 1, state))
+    return state
+
+
+def whole_game(state, seeds, person: int):
+    """Play the game out as the program will: the person by the computer miner's choice
+    with another generator, the computer by its own; the keys the person types, the end."""
+    keys = []
+    while True:
+        state = draw(state)
+        if state.over:
+            return keys, state
+        if state.turn == person:
+            p = choose_play(state, turn_rng((seeds[1], seeds[0]), state.ply))
+            # typed once the computer has played (the BIOS keeps only 15 keys typed ahead)
+            keys += ["wait:3000"] + keys_for(state, p)
+        else:
+            p = choose_play(state, turn_rng(seeds, state.ply))
+        state = apply_play(state, p)
+        if state.over:
+            return keys, state
+
+
+def test_startup_names_and_the_first_screen(tmp_path):
+    out = play(tmp_path, '"ALICE" Enter Enter')
+    t = text(out)
+    assert "TOMMY'S CARD MINERS" in t and "ALICE" in t and "COMPUTER" in t
+    assert "NEW GAME." in news(out)
+    assert "F1  SOUND ON" in t and "F3  OPTIONS" in t and "F6  BANK" in t and "TIME PAD" in t
+    assert Bank(Drive(tmp_path)).load() is None
+
+
+def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
+    seeds = (1234, 5678)
+    start = saved_game(tmp_path, seeds=seeds)
+    keys, final = whole_game(start, seeds, person=0)
+    out = play(tmp_path, " ".join(keys))
+    t = text(out)
+    bank = Bank(Drive(tmp_path))
+    assert bank.load() is None
+    alice, comp = bank.find("alice"), bank.find("COMPUTER")
+    assert alice.games == comp.games == 1
+    if final.winner in (0, 1):
+        w = ("ALICE", "COMPUTER")[final.winner]
+        n = final.score[final.winner] - final.score[1 - final.winner]
+        assert f"{w} WINS" in news(out)
+        assert bank.find(w).chips == n and bank.find(w).won == 1
+    else:
+        assert "TIE" in news(out) and alice.chips == comp.chips == 0
+    assert "ANOTHER GAME (Y/N)?" in t
+    assert not Drive(tmp_path).exists("CARDMINE.TMP")  # a finished game is not kept
+
+
+# -- aborting ------------------------------------------------------------------------------
+def test_aborting_needs_both_miners_to_agree(tmp_path):
+    saved_game(tmp_path, names=("ALICE", "BOB"))
+    out = play(tmp_path, "q y n")
+    assert "BOB WANTS TO PLAY ON." in text(out)
+    assert "PLAY A CARD" in out.text[24]
+    out = play(tmp_path, "x y y")
+    assert "GAME ABORTED. NO CHIPS CHANGE HANDS." in news(out)
+    assert "ANOTHER GAME (Y/N)?" in out.text[24]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("ALICE").games == 0 and bank.find("ALICE").chips == 0
+
+
+def test_the_computer_agrees_to_abort(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y")
+    assert "GAME ABORTED" in news(out)
+
+
+def test_a_new_game_by_clicking_y_and_keeping_the_miners(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y click:14,24 y", mouse=True)
+    assert "NEW GAME" in news(out) and "ALICE" in text(out)
+    assert "PLAY A CARD" in out.text[24] or "THINKING" in out.text[24]
+
+
+def test_miners_drop_out_and_join_between_games(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, 'q y y n Backspace Backspace Backspace Backspace Backspace "CAROL" Enter Enter')
+    t = text(out)
+    assert "CAROL" in t and "ALICE" not in out.text[11]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("carol") is not None and bank.find("alice") is not None  # she dropped out, kept
+
+
+# -- options and the bank --------------------------------------------------------------------
+def test_options_count_from_the_next_game_but_open_hands_at_once(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "F3 Tab Space Tab Tab 1 0 Enter")
+    assert "OPEN HANDS ARE ON FROM NOW; THE OTHER NEW OPTIONS COUNT FROM THE NEXT GAME." in out.text[23]
+    assert "GAME POINT 21" in out.text[19] and "OPEN HANDS" in out.text[19]
+    assert "\u2592\u2592\u2592" not in out.text[17]  # the computer's hand is face up
+    out = play(tmp_path, "q y y y")
+    assert "GAME POINT 10" in out.text[19]
+
+
+def test_replay_deals_the_last_hand_again(tmp_path):
+    state = saved_game(tmp_path)
+    out = play(tmp_path, "F3 Tab Tab Tab Tab Space Enter q y y y")
+    assert "THE LAST HAND DEALT AGAIN" in news(out) and "ALICE GOES FIRST, AS BEFORE" in news(out)
+    play(tmp_path, "F7 y")
+    saved = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP"))
+    assert saved.seeds == (1234, 5678) and saved.options.replay is False  # done once, then off
+    again = saved.state
+    assert again.first == state.first
+    assert [again.cell[sq] for sq in (22, 23)] == [state.cell[sq] for sq in (22, 23)]  # the same entrances
+    assert set(state.hands[0]) <= set(again.hands[0]) | set(again.cell) | set(again.discard)
+
+
+def test_f6_shows_the_bank(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "F6")
+    t = text(out)
+    assert "BANK: 2 OF 100 ACCOUNTS" in t and "ALICE" in t and "COMPUTER" in t
+
+
+def test_a_damaged_bank_is_set_aside_and_a_new_one_started(tmp_path):
+    Drive(tmp_path).write_text("CARDMINE.BNK", "this is not a bank\n")
+    saved_game(tmp_path)
+    out = play(tmp_path, "")
+    assert "CARDMINE.BNK IS DAMAGED" in text(out)
+    out = play(tmp_path, "Enter q y")
+    assert Drive(tmp_path).read_text("CARDMINE.BAD") == "this is not a bank\n"
+    bank = Bank(Drive(tmp_path))
+    assert bank.load() is None and bank.find("ALICE") is not None
+
+
+def test_a_full_bank_keeps_every_account_and_says_so(tmp_path):
+    lines = ["CARDMINE BANK 1"] + [f"MINER {i}|{i}|1|1|0" for i in range(100)]
+    Drive(tmp_path).write_text("CARDMINE.BNK", "\n".join(lines) + "\n")
+    seeds = (1234, 5678)
+    start = saved_game(tmp_path, seeds=seeds)
+    out = play(tmp_path, "")
+    assert "THE BANK IS FULL (100 ACCOUNTS): ALICE PLAYS WITHOUT ONE." in text(out)
+    keys, final = whole_game(start, seeds, person=0)
+    out = play(tmp_path, "Enter " + " ".join(keys))
+    bank = Bank(Drive(tmp_path))
+    assert bank.load() is None and len(bank.accounts) == 100
+    assert [a.chips for a in bank.accounts] == list(range(100)) and bank.find("ALICE") is None
+    assert "NO ACCOUNT" in text(out)
+
+
+# -- the auto-save ---------------------------------------------------------------------------
+def test_a_game_left_is_saved_and_goes_on_next_time(tmp_path):
+    state = saved_game(tmp_path)
+    play(tmp_path, "F7 y")
+    saved = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP"))
+    assert saved.names == ("ALICE", "COMPUTER") and saved.seeds == (1234, 5678)
+    assert saved.state.face == state.face and set(state.hands[0]) < set(saved.state.hands[0])  # drawn, not played
+    out = play(tmp_path, "")
+    assert "THE GAME FROM CARDMINE.TMP GOES ON." in news(out)
+
+
+def test_a_damaged_tmp_is_set_aside_and_a_new_game_begins(tmp_path):
+    Drive(tmp_path).write_text("CARDMINE.TMP", "CARDMINE AUTO-SAVE 1\nNAMES ALICE\n")
+    out = play(tmp_path, "")
+    assert "CARDMINE.TMP IS DAMAGED" in text(out)
+    assert Drive(tmp_path).exists("CARDMINE.BAD")
+    out = play(tmp_path, "")
+    assert "MINER 1" in text(out)  # the names form for a new game
+
+
+# -- entry by mouse, two people at one screen, shareware ----------------------------------
+def test_a_play_entered_with_the_mouse(tmp_path):
+    from vconsole_programs.cardmine.screen import MINER_TOP, hand_col, square_origin
+    state = draw(saved_game(tmp_path))
+    p = next(q for q in legal_plays(state) if q.kind != MOVE_PLAY)  # it lands on the other pawn
+    i = state.hands[0].index(p.card)
+    clicks = [f"click:{hand_col(i) + 1},{MINER_TOP[0] + 2}"]
+    for sq in (p.square, p.bump):  # the card's place (one hop only), then the bumped pawn's
+        r, c = square_origin(sq)
+        clicks.append(f"click:{c + 1},{r}")
+    play(tmp_path, " ".join(clicks) + " F7 y", mouse=True)
+    after = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP")).state
+    assert after.ply >= 1 and after.cell[p.square] == p.card and after.pawn[1] != state.pawn[1]
+
+
+def test_two_people_see_only_the_hand_of_the_miner_to_play(tmp_path):
+    state = draw(saved_game(tmp_path, names=("ALICE", "BOB")))
+    out = play(tmp_path, "")
+    assert state.turn == 0 and "\u2592\u2592\u2592" not in out.text[13] and "\u2592\u2592\u2592" in out.text[17]
+
+
+def test_shareware_plays_the_computer_and_stops_after_one_game(tmp_path):
+    out = play(tmp_path, '"ALICE" Enter q y Enter', shareware=True)
+    t = text(out)
+    assert "UNREGISTERED" in t
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("ALICE") is not None and bank.find("COMPUTER") is not None
+
+
+def test_f5_instructions_say_the_decisions(tmp_path):
+    from vconsole_programs.cardmine import help as help_text
+    for point in ("FIVES ARE SHAFT CARDS", "KATTY-CORNER", "ANY CARD IN\nTHE MINE", "CLAIMS NOTHING",
+                  "THROW ONE CARD", "DEALS THE SAME TWO\nDECKS", "ACES HIGH", "100 ACCOUNTS"):
+        assert point in help_text.TEXT, point
+    assert max(len(line) for line in help_text.TEXT.splitlines()) <= 76
+    saved_game(tmp_path)
+    out = play(tmp_path, "F5")
+    assert "HOW TO PLAY" in text(out)
+
+
+def test_the_computer_mines_against_itself(tmp_path):
+    out = play(tmp_path, '"COMPUTER" Enter Enter wait:60000')
+    assert "COMPUTER 1" in text(out) and "COMPUTER 2" in text(out)
+    assert "ANOTHER GAME (Y/N)?" in out.text[24]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    (acct,) = bank.accounts
+    assert acct.name == "COMPUTER" and acct.games == 1 and acct.chips == 0
+
+
+def test_two_people_play_a_whole_game_with_mistakes_on_the_way(tmp_path):
+    """Random legal plays typed by both miners, each after a refused key and a change of mind
+    (a card picked, then taken back with Esc): every kind of play is entered by keys."""
+    from vconsole.toolkit.rng import GameRandom
+    from vconsole_programs.cardmine.match import random_player
+    state = saved_game(tmp_path, names=("ALICE", "BOB"), options=Options(game_point=15))
+    rng = GameRandom(7)
+    keys, kinds, bumps = [], set(), 0
+    while True:
+        state = draw(state)
+        if state.over:
+            break
+        p = random_player(state, rng)
+        kinds.add(p.kind)
+        bumps += p.bump >= 0
+        noise = ["Z", "1", "Esc"] if p.kind != DISCARD_PLAY else ["Z"]  # (a throw-away is done at once)
+        keys += ["wait:1000"] + noise + keys_for(state, p)  # after the last walk is shown
+        state = apply_play(state, p)
+        if state.over:
+            break
+    out = play(tmp_path, " ".join(keys))
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("ALICE").games == bank.find("BOB").games == 1
+    if state.winner in (0, 1):
+        assert "WINS" in news(out)
+    else:
+        assert "TIE" in news(out)
+    assert len(kinds) == 5 and bumps  # shafts, lodes, walks, digs, throw-aways and bumps, all typed
