@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from vconsole.toolkit.cards import ACE, KING
 
 from . import aieval
-from .aieval import UNKNOWN, W, col_value, deal_value
+from .aieval import UNKNOWN, W, col_value, deal_delta
 from .rules import N_COLUMNS, Action, Board, Deal, Move, Remove
 
 BUDGET = 2000         # nodes of the main search of a decision
@@ -70,37 +70,49 @@ def gen_moves(cols, down):
 
     Whole groups go wherever they fit (into the first empty column only, and never a whole
     column into an empty one); a part of a group moves only onto a card of its own suit.
-    A complete suit on top appears as (src, start, -1): its removal.
+    A complete suit on top appears as (src, start, -1): its removal.  An unknown card
+    neither moves nor takes anything.
     """
     out = []
-    tops = [c[-1] if c else -1 for c in cols]
-    first_empty = tops.index(-1) if -1 in tops else -1
-    for src in range(N_COLUMNS):
-        cards = cols[src]
+    by_rank: list[list[int]] = [[] for _ in range(15)]
+    first_empty = -1
+    for i, c in enumerate(cols):
+        if c:
+            t = c[-1]
+            if t:
+                by_rank[t & 15].append(i)
+        elif first_empty < 0:
+            first_empty = i
+    for src, cards in enumerate(cols):
         if not cards:
             continue
         n = len(cards)
-        g = run_start(cards)
+        g = n - 1
+        while g > 0 and cards[g - 1] - cards[g] == 1:
+            g -= 1
         if n - g == 13:
             out.append((src, g, -1))
             continue
-        for start in range(g, n):
+        card = cards[g]
+        if not card:
+            continue
+        for dst in by_rank[(card & 15) + 1]:
+            if dst != src:
+                out.append((src, g, dst))
+        if first_empty >= 0 and (g or down[src]):
+            out.append((src, g, first_empty))
+        for start in range(g + 1, n):
             card = cards[start]
-            if card == UNKNOWN:
-                continue
-            want = (card & 15) + 1
-            whole = start == g
-            for dst in range(N_COLUMNS):
-                t = tops[dst]
-                if t > 0 and dst != src and (t & 15) == want and (whole or t - card == 1):
+            for dst in by_rank[(card & 15) + 1]:
+                if dst != src and cols[dst][-1] == card + 1:
                     out.append((src, start, dst))
-            if whole and first_empty >= 0 and not (start == 0 and down[src] == 0):
-                out.append((src, start, first_empty))
     return out
 
 
 def state_key(cols, down):
-    return tuple(sorted(zip(down, cols)))
+    """The same for positions that differ only in the order of their columns (64-bit hashes
+    of the columns, sorted: a clash would only cost the search one position)."""
+    return tuple(sorted(map(hash, zip(down, cols))))
 
 
 class Plan:
@@ -133,7 +145,7 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_reveals: int 
     vals = [col_value(d, c) for d, c in zip(down, cols)]
     root_v = sum(vals) + W["REMOVED"] * removed
     best = Plan(root_v, [])
-    best_deal = Plan(deal_value(cols, down, removed), [], True) if stock and all(cols) else None
+    best_deal = Plan(root_v + deal_delta(down), [], True) if stock and all(cols) else None
     reveals: list[Plan] = []
     seen = {state_key(cols, down)}
     counter = 0
@@ -192,7 +204,7 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_reveals: int 
             if v > best.value:
                 best = Plan(v, npath[:ncut] if ncut else npath, False, True if ncut else None)
             if stock and all(ncols):
-                dv = deal_value(ncols, ndown, nrem)
+                dv = v + deal_delta(ndown)
                 if best_deal is None or dv > best_deal.value:
                     best_deal = Plan(dv, npath[:ncut] if ncut else npath, not ncut)
             if ncut and keep_reveals and (not reveals or v > reveals[-1].value):

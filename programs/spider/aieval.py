@@ -74,7 +74,8 @@ def evaluate(cols, down, removed: int) -> float:
     return sum(col_value(d, c) for d, c in zip(down, cols)) + W["REMOVED"] * removed
 
 
-def deal_value(cols, down, removed: int) -> float:
-    """The value of dealing now: every column gets a card nobody has seen yet."""
-    return (sum(col_value(d, c + (UNKNOWN,)) for d, c in zip(down, cols))
-            + W["REMOVED"] * removed + W["DEAL"])
+def deal_delta(down) -> float:
+    """What a deal changes in the value of a position with no empty column: every column
+    gets a card nobody has seen yet, which lies in sequence with nothing."""
+    covered = sum(1 for d in down if d)
+    return covered * W["BREAK_D"] + (len(down) - covered) * W["BREAK"] + W["DEAL"]
