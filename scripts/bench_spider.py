@@ -18,9 +18,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vconsole_programs.spider import ai  # noqa: E402
-from vconsole_programs.spider.rules import new_board  # noqa: E402
-from vconsole_programs.spider.scoring import score  # noqa: E402
+from vconsole_programs.spider import ai
+from vconsole_programs.spider.rules import new_board
+from vconsole_programs.spider.scoring import score
 
 FIRST_GAME = 1
 

@@ -81,8 +81,9 @@ def test_a_click_on_a_complete_suit_removes_it():
 
 
 def test_every_click_answer_is_legal_on_real_games():
-    from vconsole_programs.spider.rules import new_board
     import random
+
+    from vconsole_programs.spider.rules import new_board
     rng = random.Random(9)
     for seed in range(20):
         b = new_board(seed)

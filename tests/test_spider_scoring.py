@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from vconsole_programs.spider.notation import board_from_text
 from vconsole_programs.spider.rules import Move, Remove, new_board
 from vconsole_programs.spider.scoring import Score, score, score_terms
@@ -60,7 +59,7 @@ def test_two_per_complete_suit_kept_beyond_the_first_three():
     suits = [KA.format(s=s) for s in "SHDCSHDC"]
     base = score_terms(board(*suits[:3], "removed: SHDCS"))
     assert base.complete == 8 and base.kept == 3
-    for kept in range(0, 9):
+    for kept in range(9):
         b = board(*suits[:kept], "removed: " + "SHDCSHDC"[kept:])
         t = score_terms(b)
         assert t.kept == kept and t.complete == 8

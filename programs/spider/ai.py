@@ -1,16 +1,18 @@
 """The automatic Spider player: a search over move sequences on what a player can see.
 
 It never looks at a face-down card or into the stock, and never takes a move back.  Each
-decision searches, best first, the positions reachable from the visible board by moves that
-turn no card (those are fully known); a move that turns a card, or a deal, ends a line,
-because what it brings is unknown.  The few best lines that turn a card are then looked at
-once more: for a spread of the cards that could come up (the cards not yet seen, as a
-player could count them) a small search from there says how well the game goes on, and the
-average decides.  The decision is the path to the best position: the caller plays it to its
-end, then asks again with the new card in view.
+decision searches, best first, the positions reachable from the visible board; a card that
+a move turns up is UNKNOWN to the search: it fits nothing and goes nowhere, so a line's
+value is what it guarantees whatever turns up (the "guaranteed minimum" of Spider players),
+and lines go on past the cards they turn.  The decision is the best line up to its first
+turned card (the player looks at that card before going on), or a rearrangement that
+improves the position, or, when nothing improves it, the best line that turns a card or a
+deal, whichever leaves the better position.  The caller plays the plan, then asks again.
 
-HELP uses the same search (``hint``).  Budgets are in nodes, never in time, so a game
-replays the same on every machine.
+Positions are tuples of small ints (card = suit * 16 + rank), the values of columns are
+cached (``aieval``), the tree keeps parent pointers instead of paths.  HELP uses the same
+search (``hint``).  Budgets are in nodes, never in time, so a game replays the same on
+every machine.
 """
 from __future__ import annotations
 
@@ -19,14 +21,10 @@ from dataclasses import dataclass
 
 from vconsole.toolkit.cards import ACE, KING
 
-from . import aieval
 from .aieval import UNKNOWN, W, col_value, deal_delta
-from .rules import N_COLUMNS, Action, Board, Deal, Move, Remove
+from .rules import Action, Board, Deal, Move, Remove
 
 BUDGET = 2000         # nodes of the main search of a decision
-LOOK_LEAVES = 4       # lines that turn a card looked at beyond the turn
-LOOK_CARDS = 6        # cards tried for each
-LOOK_BUDGET = 60      # nodes of each of those small searches
 HINT_BUDGET = 1500
 
 
@@ -45,7 +43,7 @@ class View:
     unseen: tuple[tuple[int, int], ...]
 
     @classmethod
-    def of(cls, board: Board) -> "View":
+    def of(cls, board: Board) -> View:
         cols = tuple(tuple(code(c) for c in col[d:]) for col, d in zip(board.columns, board.down))
         left = {s * 16 + r: 2 for s in range(4) for r in range(ACE, KING + 1)}
         for col in cols:
@@ -115,50 +113,51 @@ def state_key(cols, down):
     return tuple(sorted(map(hash, zip(down, cols))))
 
 
-class Plan:
-    """A leaf of the search: its value, the path to it (visible-index moves), whether a deal
-    follows, and for a line that turns a card, the position and the column turned."""
-    __slots__ = ("value", "path", "deal", "leaf", "turned")
-
-    def __init__(self, value: float, path: list, deal: bool = False, leaf=None, turned: int = -1) -> None:
-        self.value, self.path, self.deal, self.leaf, self.turned = value, path, deal, leaf, turned
-
-
 class Result:
-    __slots__ = ("root", "best", "deal", "reveals", "nodes")
+    """What a search found, as paths of visible-index moves (each cut after its first
+    turned card): the best line, the best line that turns a card, the best line ending in
+    a deal, with their values (None when there is no such line)."""
+    __slots__ = (
+        "best",
+        "best_turns",
+        "best_v",
+        "deal",
+        "deal_turns",
+        "deal_v",
+        "nodes",
+        "root",
+        "turn",
+        "turn_v",
+    )
 
-    def __init__(self, root, best, deal, reveals, nodes) -> None:
-        self.root, self.best, self.deal, self.reveals, self.nodes = root, best, deal, reveals, nodes
 
-
-def search(cols, down, removed: int, stock: int, budget: int, keep_reveals: int = 0,
-           through: bool = True) -> Result:
+def search(cols, down, removed: int, stock: int, budget: int) -> Result:
     """Best first over the positions reachable by moves, a turned card being UNKNOWN.
 
-    With ``through`` a line goes on past the cards it turns (an unknown card fits nothing
-    and goes nowhere, so what is found is guaranteed whatever turns up), and a plan stops
-    right after its first turned card: the player looks at it before going on.  Without it
-    a turned card ends its line.  Returns the root's value, the best plan ending without a
-    deal, the best plan ending in a deal (None if no deal is possible), and the
-    ``keep_reveals`` best lines that turn a card.
+    A line goes on past the cards it turns (an unknown card fits nothing and goes nowhere,
+    so what it finds is guaranteed whatever turns up), but a plan stops right after its
+    first turned card: the player looks at it before going on.
     """
     vals = [col_value(d, c) for d, c in zip(down, cols)]
     root_v = sum(vals) + W["REMOVED"] * removed
-    best = Plan(root_v, [])
-    best_deal = Plan(root_v + deal_delta(down), [], True) if stock and all(cols) else None
-    reveals: list[Plan] = []
+    # the tree: parent node, move into it, first node of its line that turned a card (-1: none)
+    parent = [-1]
+    moves: list = [None]
+    first = [-1]
+    best, best_v = 0, root_v
+    turn, turn_v = -1, float("-inf")
+    deal, deal_v = (0, root_v + deal_delta(down)) if stock and all(cols) else (-1, float("-inf"))
     seen = {state_key(cols, down)}
-    counter = 0
-    # entries: -value, tie-break, cols, down, removed, column values, path, length of the
-    # path up to its first turned card (0: none yet)
-    heap = [(-root_v, 0, cols, down, removed, vals, [], 0)]
+    heap = [(-root_v, 0, cols, down, removed, vals)]
     nodes = 0
     wrem = W["REMOVED"]
     reveal_bonus = W["REVEAL"]
+    pop, push = heapq.heappop, heapq.heappush
     while heap and nodes < budget:
-        negv, _, cols, down, removed, vals, path, cut = heapq.heappop(heap)
+        negv, me, cols, down, removed, vals = pop(heap)
         v0 = -negv
         nodes += 1
+        my_first = first[me]
         for mv in gen_moves(cols, down):
             src, start, dst = mv
             rest = cols[src][:start]
@@ -183,71 +182,48 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_reveals: int 
                 ncols[dst] = cols[dst] + cols[src][start:]
                 nvals[dst] = col_value(down[dst], ncols[dst])
                 v += nvals[dst] - vals[dst]
-            npath = path + [mv]
-            ncut = cut
-            if revealed:
-                v += reveal_bonus
-                if not cut:
-                    ncut = len(npath)
-                if not through:
-                    plan = Plan(v, npath, False, (tuple(ncols), ndown, nrem), src)
-                    if v > best.value:
-                        best = plan
-                    if keep_reveals:
-                        reveals.append(plan)
-                    continue
             ncols = tuple(ncols)
             k = state_key(ncols, ndown)
             if k in seen:
                 continue
             seen.add(k)
-            if v > best.value:
-                best = Plan(v, npath[:ncut] if ncut else npath, False, True if ncut else None)
+            node = len(parent)
+            parent.append(me)
+            moves.append(mv)
+            if revealed:
+                v += reveal_bonus
+                first.append(my_first if my_first >= 0 else node)
+            else:
+                first.append(my_first)
+            if v > best_v:
+                best, best_v = node, v
+            if first[node] >= 0 and v > turn_v:
+                turn, turn_v = node, v
             if stock and all(ncols):
                 dv = v + deal_delta(ndown)
-                if best_deal is None or dv > best_deal.value:
-                    best_deal = Plan(dv, npath[:ncut] if ncut else npath, not ncut)
-            if ncut and keep_reveals and (not reveals or v > reveals[-1].value):
-                reveals.append(Plan(v, npath[:ncut], False, True))
-            counter += 1
-            heapq.heappush(heap, (-v, counter, ncols, ndown, nrem, nvals, npath, ncut))
-    if keep_reveals and reveals:
-        reveals.sort(key=lambda p: -p.value)
-        reveals = reveals[:keep_reveals]
-    return Result(root_v, best, best_deal, reveals, nodes)
+                if dv > deal_v:
+                    deal, deal_v = node, dv
+            push(heap, (-v, node, ncols, ndown, nrem, nvals))
 
+    def path(node: int):
+        if node < 0:
+            return None
+        if first[node] >= 0:
+            node = first[node]
+        out = []
+        while node > 0:
+            out.append(moves[node])
+            node = parent[node]
+        out.reverse()
+        return out
 
-def spread(unseen: tuple[tuple[int, int], ...], n: int) -> list[int]:
-    """``n`` cards spread evenly over the unseen ones (by count), always the same for the same
-    pool: a stratified sample with no randomness in it."""
-    total = sum(k for _, k in unseen)
-    if total == 0:
-        return []
-    out = []
-    for i in range(n):
-        target = (i + 0.5) * total / n
-        acc = 0
-        for c, k in unseen:
-            acc += k
-            if acc > target:
-                out.append(c)
-                break
-    return out
-
-
-def look_beyond(plan: Plan, unseen, stock: int) -> float:
-    """The average, over a spread of cards that could turn up, of how well play goes on."""
-    cols, down, removed = plan.leaf
-    cards = spread(unseen, LOOK_CARDS)
-    if not cards:
-        return plan.value
-    total = 0.0
-    for card in cards:
-        ncols = list(cols)
-        ncols[plan.turned] = (card,)
-        r = search(tuple(ncols), down, removed, stock, LOOK_BUDGET)
-        total += max(r.best.value, r.deal.value if r.deal else float("-inf"))
-    return total / len(cards) + W["REVEAL"]
+    r = Result()
+    r.root, r.nodes = root_v, nodes
+    r.best, r.best_v, r.best_turns = path(best), best_v, first[best] >= 0
+    r.turn, r.turn_v = path(turn), turn_v
+    r.deal, r.deal_v = path(deal), deal_v
+    r.deal_turns = deal >= 0 and first[deal] >= 0
+    return r
 
 
 def to_actions(view: View, path, deal: bool = False) -> list[Action]:
@@ -271,10 +247,7 @@ def to_actions(view: View, path, deal: bool = False) -> list[Action]:
     return out
 
 
-THROUGH = True
-
-
-def choose(view: View, budget: int = BUDGET, look: bool = False) -> list[Action]:
+def choose(view: View, budget: int = BUDGET) -> list[Action]:
     """The actions to play now: a path to the best position found (up to the first card it
     turns), perhaps ending in a deal; [] when nothing helps and no deal is possible.
 
@@ -282,16 +255,13 @@ def choose(view: View, budget: int = BUDGET, look: bool = False) -> list[Action]
     a cost, say filling an empty column: a deal would fill it anyway) or deals, whichever
     leaves the better position.
     """
-    r = search(view.cols, view.down, view.removed, view.stock, budget, 1, THROUGH)
-    best_turn = r.reveals[0] if r.reveals else None
-    if r.best.path and r.best.leaf is None and r.best.value > r.root + 1e-9:
-        # a rearrangement that improves the position, unless a line that turns a card does better
-        if best_turn is None or r.best.value >= best_turn.value:
-            return to_actions(view, r.best.path)
-    if best_turn is not None and (r.deal is None or best_turn.value >= r.deal.value):
-        return to_actions(view, best_turn.path)
+    r = search(view.cols, view.down, view.removed, view.stock, budget)
+    if r.best and not r.best_turns and r.best_v > r.root + 1e-9 and r.best_v >= r.turn_v:
+        return to_actions(view, r.best)  # a rearrangement that improves the position
+    if r.turn is not None and r.turn_v >= r.deal_v:
+        return to_actions(view, r.turn)
     if r.deal is not None:
-        return to_actions(view, r.deal.path, deal=r.deal.deal)
+        return to_actions(view, r.deal, deal=not r.deal_turns)
     return []
 
 
@@ -300,7 +270,7 @@ def hint(board: Board, budget: int = HINT_BUDGET) -> Action | None:
     (an empty column) or nothing helps."""
     if board.empty_columns():
         return None
-    plan = choose(View.of(board), budget, look=False)
+    plan = choose(View.of(board), budget)
     return plan[0] if plan else None
 
 

@@ -23,8 +23,9 @@ Rule decisions where the document leaves room (all tested, all said in the help 
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple, Union
+from typing import NamedTuple, Union
 
 from vconsole.toolkit.cards import ACE, KING, Card, packs
 from vconsole.toolkit.rng import GameRandom
@@ -55,7 +56,7 @@ class Remove(NamedTuple):
     col: int
 
 
-Action = Union[Move, Deal, Remove]
+Action = Move | Deal | Remove
 
 
 class IllegalAction(ValueError):
@@ -210,7 +211,7 @@ class Board:
             yield Deal()
 
     # -- changing -----------------------------------------------------------------------
-    def play(self, action: Action) -> "Board":
+    def play(self, action: Action) -> Board:
         """The board after ``action``; raises IllegalAction (and changes nothing) if illegal."""
         why = self.why_illegal(action)
         if why is not None:
