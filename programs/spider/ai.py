@@ -56,11 +56,29 @@ class View:
         return cls(cols, board.down, len(board.stock), len(board.removed), unseen)
 
 
-def run_start(cards: tuple[int, ...]) -> int:
-    i = len(cards) - 1
-    while i > 0 and cards[i - 1] - cards[i] == 1:
-        i -= 1
-    return i
+_groups: dict = {}
+
+
+def _group(cards: tuple[int, ...]):
+    """(start of the top group, rank it needs below it (-1: a complete suit, 0: an unknown
+    card), the sub-groups as (start, rank needed, card needed)), cached by column."""
+    info = _groups.get(cards)
+    if info is None:
+        n = len(cards)
+        g = n - 1
+        while g > 0 and cards[g - 1] - cards[g] == 1:
+            g -= 1
+        head = cards[g]
+        if n - g == 13:
+            info = (g, -1, ())
+        elif not head:
+            info = (g, 0, ())
+        else:
+            info = (g, (head & 15) + 1, tuple((s, (cards[s] & 15) + 1, cards[s] + 1) for s in range(g + 1, n)))
+        if len(_groups) > 200_000:
+            _groups.clear()
+        _groups[cards] = info
+    return info
 
 
 def gen_moves(cols, down):
@@ -72,45 +90,50 @@ def gen_moves(cols, down):
     neither moves nor takes anything.
     """
     out = []
-    by_rank: list[list[int]] = [[] for _ in range(15)]
+    tops: dict[int, list[int]] = {}
     first_empty = -1
     for i, c in enumerate(cols):
         if c:
             t = c[-1]
             if t:
-                by_rank[t & 15].append(i)
+                lst = tops.get(t & 15)
+                if lst is None:
+                    tops[t & 15] = [i]
+                else:
+                    lst.append(i)
         elif first_empty < 0:
             first_empty = i
     for src, cards in enumerate(cols):
         if not cards:
             continue
-        n = len(cards)
-        g = n - 1
-        while g > 0 and cards[g - 1] - cards[g] == 1:
-            g -= 1
-        if n - g == 13:
-            out.append((src, g, -1))
+        g, want, subs = _group(cards)
+        if want <= 0:
+            if want < 0:
+                out.append((src, g, -1))
             continue
-        card = cards[g]
-        if not card:
-            continue
-        for dst in by_rank[(card & 15) + 1]:
-            if dst != src:
-                out.append((src, g, dst))
+        lst = tops.get(want)
+        if lst:
+            for dst in lst:
+                if dst != src:
+                    out.append((src, g, dst))
         if first_empty >= 0 and (g or down[src]):
             out.append((src, g, first_empty))
-        for start in range(g + 1, n):
-            card = cards[start]
-            for dst in by_rank[(card & 15) + 1]:
-                if dst != src and cols[dst][-1] == card + 1:
-                    out.append((src, start, dst))
+        for start, want, need in subs:
+            lst = tops.get(want)
+            if lst:
+                for dst in lst:
+                    if cols[dst][-1] == need:
+                        out.append((src, start, dst))
     return out
 
 
-def state_key(cols, down):
-    """The same for positions that differ only in the order of their columns (64-bit hashes
-    of the columns, sorted: a clash would only cost the search one position)."""
-    return tuple(sorted(map(hash, zip(down, cols))))
+MASK = (1 << 64) - 1
+
+
+def state_key(cols, down) -> int:
+    """The same for positions that differ only in the order of their columns: the sum of
+    the columns' hashes (a clash would only cost the search one position)."""
+    return sum(map(hash, zip(down, cols))) & MASK
 
 
 class Result:
@@ -147,14 +170,16 @@ def search(cols, down, removed: int, stock: int, budget: int) -> Result:
     best, best_v = 0, root_v
     turn, turn_v = -1, float("-inf")
     deal, deal_v = (0, root_v + deal_delta(down)) if stock and all(cols) else (-1, float("-inf"))
-    seen = {state_key(cols, down)}
-    heap = [(-root_v, 0, cols, down, removed, vals)]
+    hs = [hash(dc) for dc in zip(down, cols)]
+    seen = {sum(hs) & MASK}
+    heap = [(-root_v, 0, cols, down, removed, vals, hs)]
     nodes = 0
     wrem = W["REMOVED"]
     reveal_bonus = W["REVEAL"]
     pop, push = heapq.heappop, heapq.heappush
     while heap and nodes < budget:
-        negv, me, cols, down, removed, vals = pop(heap)
+        negv, me, cols, down, removed, vals, hs = pop(heap)
+        key0 = sum(hs)
         v0 = -negv
         nodes += 1
         my_first = first[me]
@@ -183,7 +208,13 @@ def search(cols, down, removed: int, stock: int, budget: int) -> Result:
                 nvals[dst] = col_value(down[dst], ncols[dst])
                 v += nvals[dst] - vals[dst]
             ncols = tuple(ncols)
-            k = state_key(ncols, ndown)
+            nhs = list(hs)
+            nhs[src] = hash((ndown[src], rest))
+            if dst >= 0:
+                nhs[dst] = hash((down[dst], ncols[dst]))
+                k = (key0 - hs[src] - hs[dst] + nhs[src] + nhs[dst]) & MASK
+            else:
+                k = (key0 - hs[src] + nhs[src]) & MASK
             if k in seen:
                 continue
             seen.add(k)
@@ -203,7 +234,7 @@ def search(cols, down, removed: int, stock: int, budget: int) -> Result:
                 dv = v + deal_delta(ndown)
                 if dv > deal_v:
                     deal, deal_v = node, dv
-            push(heap, (-v, node, ncols, ndown, nrem, nvals))
+            push(heap, (-v, node, ncols, ndown, nrem, nvals, nhs))
 
     def path(node: int):
         if node < 0:
