@@ -2,7 +2,8 @@
 """Print one JSON object with vconsole's speed and memory figures (medians).
 
 Each section lives beside this file (bench_render.py, bench_speaker.py,
-bench_mill.py, bench_spider.py, bench_window.py) and returns a nested dict whose keys name the
+bench_mill.py, bench_spider.py, bench_window.py,
+bench_art.py) and returns a nested dict whose keys name the
 figure and its unit.  Choose sections with arguments, e.g.
 ``python3 scripts/bench.py render mill``; with none, all run.  The window
 section needs a display (it starts its own Xvfb when one is installed); the
@@ -24,6 +25,7 @@ SECTIONS = {
     "spider": ("bench_spider", "bench"),
     "window": ("bench_window", "bench_window"),
     "audio": ("bench_window", "bench_audio"),
+    "art": ("bench_art", "bench"),
 }
 
 

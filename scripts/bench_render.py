@@ -51,7 +51,7 @@ def bench() -> dict:
     timings = _timings(REPEATS)
     # memory in a second, short pass: tracing slows every allocation, so it stays out of the timings
     from vconsole import render
-    for cached in (render._lut, render._glyph_codes, render._cursor_fg):
+    for cached in (render._lut_for, render._glyph_codes, render._cursor_fg):
         cached.cache_clear()
     tracemalloc.start()
     _timings(3)

@@ -5,8 +5,10 @@ one text row, or the whole screen), the time to redraw the window (draw_ms: with
 Mesa's software GL), CPU while idle, and the delay from a speaker call to its sound leaving the
 audio queue.
 
-The window figures are taken for EGA at scale 1 (704x530 on screen) and scale 2 (1408x1058);
-to_display_only is the CPU resampling of a whole frame without GL.
+The window figures are taken for EGA at scale 1 (704x530 on screen) and scale 2 (1408x1058),
+both drawn pixel for pixel, and in a 1920x1080 window ("fill": the picture fills its height,
+drawn sharp bilinear by a shader from the native frame); to_display_only is the CPU resampling
+of a whole frame without GL.
 
 Each runs in a child process.  Without a display an Xvfb of our own is started
 (skipped with a note when Xvfb is missing); the audio figure uses a private
@@ -33,7 +35,8 @@ from vconsole.machine import MachineConfig
 pyglet = W._load_pyglet()
 screen = pyglet.display.get_display().get_default_screen()
 SCALE = int(sys.argv[1])
-out = {"shown": "%dx%d" % display_size("ega", SCALE)}
+FILL = sys.argv[2] if len(sys.argv) > 2 else None  # "WxH": resize the window to a size no whole scale fills
+out = {"shown": "%dx%d" % display_size("ega", SCALE)}  # (a FILL window opens at its own size, then resizes)
 
 def changing(m, front, name, change):
     f0, s0, t0 = front.frames_uploaded, front.show_seconds, time.monotonic()
@@ -59,6 +62,12 @@ def idle(m, front, name):
 def target(m):
     front = holder[0]
     time.sleep(0.5)
+    if FILL:
+        deadline = time.monotonic() + 5
+        while not front.placement.sharp and time.monotonic() < deadline:
+            time.sleep(0.05)
+        p = front.placement
+        out["shown"] = "%dx%d sharp" % p.fit.size if p.sharp else "resize failed"
     m.screen.hide_cursor()
     # one text row changes all the time (a counter): only its display rows are resampled and sent
     changing(m, front, "row", lambda m, i: m.screen.write(10, 10, f"{i:08d}", 0x1F))
@@ -72,8 +81,11 @@ def target(m):
     return 0
 
 holder = []
-front = W.WindowFrontEnd(pyglet, screen, target, MachineConfig(mute=True), SCALE, "bench", None, None)
+front = W.WindowFrontEnd(pyglet, screen, target, MachineConfig(mute=True), None if FILL else SCALE, "bench",
+                         None, None)
 holder.append(front)
+if FILL:
+    front.window.set_size(*map(int, FILL.split("x")))
 front.main()
 print(json.dumps(out))
 """
@@ -154,6 +166,7 @@ def bench_window() -> dict:
         proc, env["DISPLAY"] = _xvfb()
     try:
         figures = {f"scale{k}": _run_child(WINDOW_CHILD, env, args=(str(k),)) for k in (1, 2)}
+        figures["fill"] = _run_child(WINDOW_CHILD, env, args=("1", "1920x1080"))
         figures["to_display_only"] = _run_child(RESAMPLE_CHILD, env)
         return figures
     finally:

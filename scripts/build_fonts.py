@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import re
 import subprocess
 import sys

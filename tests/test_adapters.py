@@ -140,7 +140,10 @@ MDA_LEVELS = {"off": 0x00, "normal": 0xAA, "bright": 0xFF}  # reference notes, "
     (0x70, "off", "normal"), (0x78, "off", "normal"), (0xF8, "off", "normal"), (0xF0, "off", "normal"),
     (0x87, "normal", "off"),  # bit 7 never brightens an MDA background
     (0x17, "normal", "off"), (0x47, "normal", "off"),  # other backgrounds show black
-    (0x10, "off", "off"), (0x7F, "bright", "off"),
+    (0x7F, "bright", "off"),
+    # foreground 000 on a background that is neither 000 nor 111: normal video, not nothing
+    (0x10, "normal", "off"), (0x60, "normal", "off"), (0x18, "bright", "off"), (0xE8, "bright", "off"),
+    (0x71, "normal", "off"),  # only 70/78/F0/F8 are reverse; 71h is underlined normal video
 ])
 @pytest.mark.parametrize("blink_enabled", [True, False])
 def test_mda_attribute_decoding_white_monitor(attr, fg, bg, blink_enabled):

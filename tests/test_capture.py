@@ -13,7 +13,8 @@ import pytest
 
 from vconsole.adapters import ADAPTERS, CGA, EGA, VGA
 from vconsole.capture import (
-    display_rows, display_size, geometry, load_png, rows_showing, save_png, scale_frame, spread, to_display,
+    Fit, display_rows, display_size, fit, geometry, load_png, rows_showing, save_png, scale_frame, sharp_coords,
+    sharp_display, spread, to_display, whole_fit,
 )
 from vconsole.render import frame_size, render_frame
 from vconsole.video import ScreenState
@@ -126,6 +127,76 @@ def test_active_pixel_traces_display_rows_back_to_their_lines():
                 assert ny < 0 or ny >= g.active_h  # over the band: outside the active area
     assert spread(np.arange(6), 2, 6).tolist() == [0, 0, 0, 1, 1, 1]
     assert spread(-1, 200, 480) < 0 and spread(480, 200, 480) == 200
+
+
+# -- any size: the largest 4:3 picture, sharp bilinear ------------------------------------------------------
+
+@pytest.mark.parametrize("adapter,scale", sorted(SIZES))
+def test_fit_of_a_whole_scale_size_is_that_scale(adapter, scale):
+    assert fit(*SIZES[adapter, scale], adapter) == whole_fit(adapter, scale)
+    w, h = SIZES[adapter, scale]
+    assert fit(w - 1, h, adapter).active_w < whole_fit(adapter, scale).active_w  # and nothing larger fits
+
+
+@pytest.mark.parametrize("adapter", ["cga", "ega", "vga", "mda"])
+@pytest.mark.parametrize("area", [(1280, 1024), (1366, 768), (1920, 1080), (2560, 1440), (3840, 2160), (300, 200)])
+def test_fit_is_the_largest_exact_4_3_picture(adapter, area):
+    f = fit(*area, adapter)
+    assert f.active_w % 4 == 0 and f.active_w * 3 == f.active_h * 4
+    assert f.width <= area[0] and f.height <= area[1]
+    bigger = fit(10 ** 5, 10 ** 5, adapter)  # the band rule at any size: the native band in proportion
+    a = ADAPTERS[adapter]
+    assert f.band_x == round(a.band()[0] * f.active_w / a.width)
+    assert f.band_y == round(a.band()[1] * f.active_h / a.height)
+    m = f.active_w // 4 + 1  # one step larger no longer fits
+    bx, by = round(a.band()[0] * 4 * m / a.width), round(a.band()[1] * 3 * m / a.height)
+    assert 4 * m + 2 * bx > area[0] or 3 * m + 2 * by > area[1]
+    assert bigger.active_w > f.active_w
+
+
+def test_sharp_coords_sample_texel_centres_with_at_most_one_blend_per_edge():
+    for shown, native, band in ((978, 350, 18), (1304, 640, 32), (873, 200, 10), (1164, 720, 36), (1962, 400, 20)):
+        c = sharp_coords(shown, native, band)
+        assert c[0] >= band and c[-1] <= band + native and (np.diff(c) >= 0).all()
+        centre = np.isclose(c - np.floor(c), 0.5)
+        texel = np.floor(c).astype(int) - band
+        # a display pixel is a native pixel's own colour, or the one blend where two meet
+        blends = np.flatnonzero(~centre)
+        assert (np.bincount(np.floor(c[blends] - 0.5).astype(int) - band, minlength=native) <= 1).all()
+        shown_per_native = np.bincount(texel[centre], minlength=native)
+        scale = shown / native
+        assert shown_per_native.min() >= math.floor(scale) - 1 and shown_per_native.max() <= math.ceil(scale)
+    assert np.allclose(sharp_coords(6, 2), [0.5, 0.5, 0.5, 1.5, 1.5, 1.5])  # whole scales are nearest-neighbour
+
+
+def test_sharp_display_at_whole_factors_repeats_pixels_exactly():
+    frame = _testcard("ega")
+    active = frame[18:18 + 350, 32:32 + 640]
+    assert np.array_equal(sharp_display(frame, "ega", Fit(1280, 1050, 64, 54)), scale_frame(active, 2, 3))
+    assert np.array_equal(sharp_display(frame, "ega", Fit(640, 350, 32, 18)), active)
+
+
+@pytest.mark.parametrize("adapter,size", [("ega", (1920, 1080)), ("cga", (1366, 768)), ("vga", (1280, 1024))])
+def test_sharp_display_is_never_blurry(adapter, size):
+    """Every display pixel is the colour of the native pixel under it, or lies between it and a neighbour
+    (the one pixel where they meet): no colour bleeds further, nothing from two pixels away."""
+    frame = _testcard(adapter).astype(int)
+    f = fit(*size, adapter)
+    shown = sharp_display(_testcard(adapter), adapter, f).astype(int)
+    bx, by = ADAPTERS[adapter].band()
+    a = ADAPTERS[adapter]
+    xs, ys = sharp_coords(f.active_w, a.width, bx), sharp_coords(f.active_h, a.height, by)
+    x0, y0 = np.floor(xs - 0.5).astype(int), np.floor(ys - 0.5).astype(int)
+    corners = [frame[np.clip(y0 + dy, 0, None)[:, None], np.clip(x0 + dx, 0, None)[None, :]]
+               for dy in (0, 1) for dx in (0, 1)]
+    lo, hi = np.minimum.reduce(corners), np.maximum.reduce(corners)
+    assert ((shown >= lo) & (shown <= hi)).all()
+    exact = np.isclose(xs % 1, 0.5)[None, :] & np.isclose(ys % 1, 0.5)[:, None]
+    nearest = frame[np.floor(ys).astype(int)[:, None], np.floor(xs).astype(int)[None, :]]
+    assert np.array_equal(shown[exact], nearest[exact])
+    # along each axis all but one display pixel per native pixel is flat native colour
+    for c, native, shown_n in ((xs, ADAPTERS[adapter].width, f.active_w), (ys, ADAPTERS[adapter].height, f.active_h)):
+        assert np.isclose(c % 1, 0.5).sum() >= shown_n - native
 
 
 # -- PNG files ---------------------------------------------------------------------------------------------

@@ -104,14 +104,22 @@ def _dump(attr: int, char: int = 0x20) -> bytes:
     return bytes([char, attr]) * 2000
 
 
-@pytest.mark.parametrize("size", [0, 1, 3999, 4001, 8000])
-def test_render_bad_dump_size(capsys, tmp_path, size):
+def test_render_empty_dump_is_refused(capsys, tmp_path):
     dump = tmp_path / "bad.bin"
-    dump.write_bytes(b"\x00" * size)
+    dump.write_bytes(b"")
     assert cli.main(["render", str(dump), "--display", "vga", "--png", str(tmp_path / "o.png")]) == 2
-    line = _err_line(capsys)
-    assert line.startswith("vconsole render: ") and "exactly 4000" in line
+    assert _err_line(capsys) == f"vconsole render: {dump}: it holds no cells (0 bytes of picture)"
     assert not (tmp_path / "o.png").exists()
+
+
+@pytest.mark.parametrize("size, rows", [(1, 1), (3999, 25), (4001, 26), (8000, 50)])
+def test_render_dump_of_any_size_is_80_columns_of_its_rows(tmp_path, size, rows):
+    """A .BIN is video memory of any length: 160 bytes a row, a short last row padded with blanks."""
+    dump = tmp_path / "any.bin"
+    dump.write_bytes(b"\xdb\x1e" * (size // 2) + b"\xdb" * (size % 2))
+    out = tmp_path / "o.png"
+    assert cli.main(["render", str(dump), "--display", "vga", "--png", str(out)]) == 0
+    assert load_png(out).shape == (rows * 16 + 40, 792, 3)
 
 
 @pytest.mark.parametrize("extra, words", [
@@ -193,12 +201,11 @@ def test_subprocess_unknown_program_and_bad_dump(tmp_path):
     r = _run("nosuch")
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stderr.strip().splitlines()[-1].startswith("vconsole: Bad command or file name - nosuch")
-    dump = tmp_path / "short.bin"
-    dump.write_bytes(b"x" * 10)
+    dump = tmp_path / "empty.bin"
+    dump.write_bytes(b"")
     r = _run("render", str(dump), "--display", "cga", "--png", str(tmp_path / "o.png"))
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert r.stderr.strip().splitlines() == [
-        f"vconsole render: {dump} is 10 bytes; a screen dump is exactly 4000 (80x25 cells of character, attribute)"]
+    assert r.stderr.strip().splitlines() == [f"vconsole render: {dump}: it holds no cells (0 bytes of picture)"]
 
 
 def test_subprocess_bad_token_and_monkey_usage():
@@ -206,3 +213,49 @@ def test_subprocess_bad_token_and_monkey_usage():
     assert r.returncode == 2 and "Traceback" not in r.stderr and "F99" in r.stderr
     r = _run("monkey", "nosuch")
     assert r.returncode == 2 and r.stderr.startswith("vconsole monkey: Bad command or file name")
+
+
+# -- small things a player notices ---------------------------------------------------------------------------
+def test_version(capsys):
+    from vconsole import __version__
+
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"vconsole {__version__}\n"
+
+
+def test_a_text_that_is_not_a_key_name_is_told_how_to_type_it(capsys):
+    assert cli.main(["mill", "--headless", "--keys", "17 Enter"]) == 2
+    assert _err_line(capsys) == 'vconsole: \'17\' is not a key name; to type it, write "17"'
+
+
+def test_headless_with_nothing_to_keep_prints_the_final_screen(capsys, tmp_path):
+    assert cli.main(["testcard", "--headless", "--drive", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 25 and "TEST CARD" in out[0]
+    assert cli.main(["testcard", "--headless", "--drive", str(tmp_path), "--screenshot", str(tmp_path / "s.png")]) == 0
+    assert capsys.readouterr().out == ""  # asked for a picture: that is what it keeps
+
+
+def test_record_audio_keeps_the_sound_of_a_script_that_never_waits(tmp_path, monkeypatch):
+    from vconsole.program import Program
+    from vconsole.synth import read_wav
+
+    def tune(dos):
+        dos.speaker.play("MB T120 L4 O4 CDEG")  # two seconds of music in the background
+        dos.keyboard.read()  # the script is empty: the run ends here, at machine time 0
+
+    monkeypatch.setattr(cli, "find", lambda name: Program(name="TUNE", main=tune))
+    wav = tmp_path / "tune.wav"
+    assert cli.main(["tune", "--headless", "--drive", str(tmp_path), "--record-audio", str(wav)]) == 0
+    pcm, rate = read_wav(wav)
+    assert len(pcm) >= 1.9 * rate and np.abs(pcm[: rate // 4]).max() > 0
+
+
+def test_the_prompt_run_headless_ends_saying_what_to_type_next(capsys, tmp_path):
+    assert cli.main(["--headless", "--keys", '"dir" Enter', "--drive", str(tmp_path), "--dump-text", "-"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.rstrip().endswith("C:\\TOYS>")
+    hint = captured.err.strip().splitlines()[-1]
+    assert hint.startswith("vconsole: ") and "--keys '\"mill\" Enter'" in hint and "HELP" in hint
+    assert cli.main(["--headless", "--keys", '"exit" Enter', "--drive", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""  # EXIT: the prompt is gone, nothing waits

@@ -378,3 +378,85 @@ def test_atomic_write_to_a_device_or_pipe_writes_through_and_leaves_it_alone(tmp
     assert got == [b"through the pipe"]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]  # no temporary left beside it
+
+
+# -- what the DOS prompt needs: wildcards, rename, copy, free space -------------------------------------------
+
+@pytest.mark.parametrize("pattern,name,hit", [
+    ("*.*", "MILL.SAV", True), ("*.*", "README", True), ("*.SAV", "MILL.SAV", True), ("*.SAV", "MILL.BAD", False),
+    ("MILL.*", "MILL", True), ("MILL?.*", "MILL1.SAV", True), ("MILL?.*", "MILL.SAV", True),
+    ("MILL?.*", "MILL12.SAV", False), ("M*.S?V", "MILL.SAV", True), ("M*X.SAV", "MILL.SAV", True),  # after '*': ignored
+    ("*", "README", True), ("*", "MILL.SAV", False), ("GAME1.MIL", "game1.mil", True), ("?", "AB", False),
+])
+def test_dos_wildcards_match_as_find_first_did(pattern, name, hit):
+    assert disk.dos_match(pattern, name) is hit
+
+
+@pytest.mark.parametrize("pattern,name,new", [
+    ("*.OLD", "MILL.SAV", "MILL.OLD"), ("GAME?.OLD", "GAME1.MIL", "GAME1.OLD"), ("OLD?.MIL", "GAME1.MIL", "OLDE.MIL"),
+    ("NEW.*", "MILL.SAV", "NEW.SAV"),
+    ("*.", "MILL.SAV", "MILL"), ("X", "MILL.SAV", "X"), ("??X*.*", "MILL.SAV", "MIXL.SAV"),
+])
+def test_rename_targets_keep_the_source_where_the_pattern_has_wildcards(pattern, name, new):
+    assert disk.dos_rename_target(pattern, name) == new
+
+
+def test_rename_within_the_directory_refuses_a_taken_name(tmp_path):
+    d = Drive(tmp_path)
+    d.write_text("A.TXT", "a")
+    d.write_text("B.TXT", "b")
+    assert d.rename("a.txt", "c.txt") == "C.TXT"
+    assert d.read_text("C.TXT") == "a" and not d.exists("A.TXT")
+    with pytest.raises(DiskError, match="already exists"):
+        d.rename("C.TXT", "B.TXT")
+    with pytest.raises(DiskError, match="File not found"):
+        d.rename("NONE.TXT", "D.TXT")
+    (tmp_path / "C.TXT").rename(tmp_path / "c.txt")
+    assert d.rename("C.TXT", "C.TXT") == "C.TXT"  # a change of case only is no clash
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["B.TXT", "C.TXT"]
+
+
+@pytest.mark.parametrize("bad", ["..", "../X", "/etc/passwd", "..\\X", "C:\\X", "SUB/X", "NUL"])
+def test_rename_and_copy_never_leave_the_drive_folder(tmp_path, bad):
+    inside = tmp_path / "C"
+    d = Drive(inside)
+    d.write_text("A.TXT", "a")
+    (tmp_path / "X").write_text("outside")
+    for call in (lambda: d.rename("A.TXT", bad), lambda: d.rename(bad, "B.TXT"), lambda: d.copy("A.TXT", bad),
+                 lambda: d.copy(bad, "B.TXT")):
+        with pytest.raises(DiskError):
+            call()
+    assert sorted(p.name for p in inside.iterdir()) == ["A.TXT"] and (tmp_path / "X").read_text() == "outside"
+
+
+def test_copy_is_atomic_and_keeps_the_date(tmp_path):
+    import os
+
+    d = Drive(tmp_path)
+    d.write_bytes("A.BIN", bytes(range(256)))
+    os.utime(tmp_path / "A.BIN", (700000000, 700000000))
+    d.copy("A.BIN", "B.BIN")
+    assert d.read_bytes("B.BIN") == bytes(range(256))
+    assert (tmp_path / "B.BIN").stat().st_mtime == 700000000
+    with pytest.raises(DiskError, match="File not found"):
+        d.copy("NONE.BIN", "C.BIN")
+
+
+def test_match_lists_only_names_dos_can_hold(tmp_path):
+    d = Drive(tmp_path)
+    d.write_text("MILL.SAV", "x")
+    d.write_text("GAME1.MIL", "y")
+    (tmp_path / "long file name.txt").write_text("z")
+    assert [e.name for e in d.match("*.*")] == ["GAME1.MIL", "MILL.SAV"]
+    assert [e.name for e in d.match("*.SAV")] == ["MILL.SAV"]
+
+
+def test_free_space_is_the_hosts_capped_at_what_dos_could_report(tmp_path, monkeypatch):
+    import collections
+    import shutil
+
+    usage = collections.namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda p: usage(10 ** 12, 0, 10 ** 12))
+    assert Drive(tmp_path / "not" / "yet").free_bytes() == disk.DOS_MAX_FREE == 2147123200
+    monkeypatch.setattr(shutil, "disk_usage", lambda p: usage(10 ** 6, 0, 12345))
+    assert Drive(tmp_path).free_bytes() == 12345

@@ -103,7 +103,7 @@ def test_after_a_key_the_program_ends_with_errorlevel_255_and_logs_accumulate(tm
 
 def test_keys_typed_before_the_crash_do_not_dismiss_the_screen(tmp_path):
     def crash_at_once(dos):
-        dos.wait(100)
+        dos.wait(0.1)
         raise RuntimeError("boom")
 
     out = _run_guarded(crash_at_once, 'wait:10 "abc"', Drive(tmp_path))
@@ -155,7 +155,7 @@ def test_listeners_and_running_registry(tmp_path):
 
 def test_mouse_handler_is_removed_so_the_error_screen_cannot_crash_again(tmp_path):
     def main(dos):
-        dos.mouse_installed  # reset
+        dos.mouse.reset()
         def handler(*args):
             raise RuntimeError("handler bug")
         dos.mouse.set_handler(0x02, handler)  # left button down

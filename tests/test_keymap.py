@@ -1,6 +1,7 @@
 """Pyglet key and pointer events -> BIOS words and INT 33h positions, without a window."""
 from __future__ import annotations
 
+import math
 import sys
 
 import numpy as np
@@ -8,7 +9,7 @@ import pytest
 
 from vconsole.capture import display_rows, display_size
 from vconsole.frontends import keymap
-from vconsole.frontends.keymap import K, KeyMapper, host_hotkey, largest_scale, physical_key, place
+from vconsole.frontends.keymap import K, KeyMapper, fitting_scale, host_hotkey, largest_scale, physical_key, place
 from vconsole.keyboard import ALT, CTRL, LEFT_SHIFT, NUM_LOCK, Keyboard, KeyboardInput
 
 NUM = K.MOD_NUMLOCK
@@ -29,6 +30,8 @@ def tap(m: KeyMapper, symbol: int, mods: int = NUM, t: float = 0.0) -> None:
 
 
 # (pyglet symbol, modifiers held while it goes down, expected BIOS word) - X11 symbols.
+# Words as the enhanced read (INT 16h AH=10h, the default) gives them: the gray cursor keys
+# keep E0h in the low byte, keypad / and Enter have scan code E0h; their keypad twins do not.
 EVENTS = [
     (K.A, NUM, 0x1E61), (K.A, NUM | K.MOD_SHIFT, 0x1E41), (K.A, NUM | K.MOD_CAPSLOCK, 0x1E41),
     (K.Q, NUM | K.MOD_CTRL, 0x1011), (K.X, NUM | K.MOD_ALT, 0x2D00), (K.Z, NUM | K.MOD_SHIFT | K.MOD_CTRL, 0x2C1A),
@@ -38,11 +41,11 @@ EVENTS = [
     (K.TAB, NUM, 0x0F09), (K.SLASH, NUM, 0x352F), (K.QUESTION, NUM | K.MOD_SHIFT, 0x353F),
     (K.F1, NUM, 0x3B00), (K.F10, NUM | K.MOD_SHIFT, 0x5D00), (K.F5, NUM | K.MOD_ALT, 0x6C00),
     (K.F12, NUM, 0x8600), (K.F11, NUM | K.MOD_CTRL, 0x8900),
-    (K.UP, NUM, 0x4800), (K.PAGEDOWN, NUM, 0x5100), (K.HOME, NUM | K.MOD_CTRL, 0x7700), (K.DELETE, NUM, 0x5300),
+    (K.UP, NUM, 0x48E0), (K.PAGEDOWN, NUM, 0x51E0), (K.HOME, NUM | K.MOD_CTRL, 0x77E0), (K.DELETE, NUM, 0x53E0),
     (K.NUM_7, NUM, 0x4737), (K.NUM_HOME, 0, 0x4700), (K.NUM_HOME, NUM | K.MOD_SHIFT, 0x4700),
     (K.NUM_UP, 0, 0x4800), (K.NUM_BEGIN, 0, 0x4C00), (K.NUM_5, NUM, 0x4C35), (K.NUM_DECIMAL, NUM, 0x532E),
     (K.NUM_ADD, NUM, 0x4E2B), (K.NUM_SUBTRACT, NUM, 0x4A2D), (K.NUM_MULTIPLY, NUM, 0x372A),
-    (K.NUM_DIVIDE, NUM, 0x352F), (K.NUM_ENTER, NUM, 0x1C0D),
+    (K.NUM_DIVIDE, NUM, 0xE02F), (K.NUM_ENTER, NUM, 0xE00D),
 ]
 
 
@@ -161,22 +164,74 @@ def test_mouse_buttons():
 # EGA: a 704x386 frame (640x350 + 32/18 border each side) shown as 704x530 at scale 1: the active area
 # 640x480 (4:3) starting 25 rows down, the band 18 lines * 480/350 = 25 rows (see tests/test_capture.py).
 
-def test_place_uses_the_largest_whole_scale_and_centres():
-    p = place(1600, 1200, "ega")
+def test_with_scale_place_uses_the_largest_whole_scale_and_centres():
+    p = place(1600, 1200, "ega", whole=True)  # --scale: whole scales only, letterboxed
     assert p.scale == 2 and (p.width, p.height) == display_size("ega", 2) == (1408, 1058)
     assert (p.x, p.y) == ((1600 - 1408) // 2, (1200 - 1058) // 2)
-    assert place(1407, 2000, "ega").scale == 1 and place(2000, 1057, "ega").scale == 1
-    assert place(704, 530, "ega").scale == 1 and place(704, 529, "ega").scale == 0
-    p = place(1400, 1100, "cga")  # CGA 1408x1056 at scale 2 does not fit 1400 wide
+    assert place(1407, 2000, "ega", whole=True).scale == 1 and place(2000, 1057, "ega", whole=True).scale == 1
+    assert place(704, 530, "ega", whole=True).scale == 1 and place(704, 529, "ega", whole=True).scale == 0
+    p = place(1400, 1100, "cga", whole=True)  # CGA 1408x1056 at scale 2 does not fit 1400 wide
     assert p.scale == 1 and (p.width, p.height) == (704, 528) and (p.x, p.y) == (348, 286)
-    assert place(5000, 5000, "vga", max_scale=3).scale == 3  # e.g. the GL's largest texture
+    assert place(5000, 5000, "vga", max_scale=3, whole=True).scale == 3  # e.g. the GL's largest texture
+
+
+def test_a_window_at_a_whole_scale_size_is_drawn_pixel_for_pixel():
+    for adapter in ("cga", "ega", "vga", "mda"):
+        for k in (1, 2, 3):
+            w, h = display_size(adapter, k)
+            p = place(w, h, adapter)
+            assert p.scale == k and not p.sharp and (p.x, p.y, p.width, p.height) == (0, 0, w, h)
+            assert p.active == (p.geometry.shown_band_x, p.geometry.shown_band_y, p.geometry.shown_active_w,
+                                p.geometry.shown_active_h)
+
+
+# The largest picture on common screens, worked out by hand for EGA (640x350 active, band 32x18):
+# the active area 4m x 3m, band round(32 * 4m / 640) across and round(18 * 3m / 350) down.
+SCREENS = {
+    (1280, 1024): (1164, 873, 58, 45),  # narrower than 4:3: fills the width (1164 + 2 * 58 = 1280)
+    (1366, 768): (928, 696, 46, 36),  # 696 + 2 * 36 = 768
+    (1920, 1080): (1304, 978, 65, 50),  # 1078: m = 327 would need 981 + 2 * 50 = 1081
+    (2560, 1440): (1740, 1305, 87, 67),  # 1439
+    (3840, 2160): (2608, 1956, 130, 101),  # 2158
+}
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_full_screen_on_common_screens_fills_the_height_or_width_at_exactly_4_3(screen):
+    w, h = screen
+    p = place(w, h, "ega")
+    f = p.fit
+    assert (f.active_w, f.active_h, f.band_x, f.band_y) == SCREENS[screen]
+    for adapter in ("cga", "ega", "vga", "mda", "hercules"):
+        p = place(w, h, adapter)
+        f = p.fit
+        assert f.active_w * 3 == f.active_h * 4  # exactly 4:3, never distorted
+        assert f.width <= w and f.height <= h
+        assert h - f.height <= 3 or w - f.width <= 3  # fills the height, or the width when narrower
+        assert (p.x, p.y) == ((w - f.width) // 2, (h - f.height) // 2)  # centred
+        ax, ay, aw, ah = p.active
+        assert ax - p.x == f.band_x and ay - p.y == f.band_y and (aw, ah) == (f.active_w, f.active_h)
+        k = p.scale
+        if k:  # a whole scale only where it is that very size (MDA at 1920x1080 is exactly 2x)
+            assert display_size(adapter, k) == (f.width, f.height)
+        else:
+            assert p.sharp and fitting_scale(w, h, adapter) * p.geometry.active_w < f.active_w
+    assert place(1920, 1080, "mda").scale == 2 and place(3840, 2160, "hercules").scale == 4
+
+
+def test_with_scale_a_full_screen_keeps_whole_pixels():
+    p = place(1920, 1080, "ega", whole=True)
+    assert p.scale == 2 and (p.width, p.height) == (1408, 1058) and (p.x, p.y) == (256, 11)
+    assert place(3840, 2160, "vga", whole=True).scale == 3
 
 
 def test_place_below_scale_1_shrinks_with_the_same_shape():
     small = place(352, 400, "ega")
-    assert small.scale == 0 and small.geometry.scale == 1
-    assert (small.width, small.height) == (352, 265)  # 704x530 halved
-    assert (small.x, small.y) == (0, (400 - 265) // 2)
+    assert small.scale == 0 and small.sharp
+    assert (small.fit.active_w, small.fit.active_h) == (320, 240)  # 640x480 halved
+    assert (small.width, small.height) == (352, 264)
+    assert (small.x, small.y) == (0, (400 - 264) // 2)
+    assert place(352, 400, "ega", whole=True) == small  # no whole scale fits at all
 
 
 def test_pointer_follows_the_row_map_at_scale_1():
@@ -197,7 +252,7 @@ def test_pointer_follows_the_row_map_at_scale_1():
 
 
 def test_pointer_at_scale_2_in_a_letterboxed_window():
-    p = place(1600, 1200, "ega")
+    p = place(1600, 1200, "ega", whole=True)
     top = 1200 - p.y - p.height  # window rows above the picture
     rows = display_rows("ega", 2)
     # cell (col 40, row 12): its middle native line 18 + 12*14 + 7, at the display rows that show it
@@ -221,7 +276,7 @@ def test_pointer_on_cga_at_scale_1_hits_the_line_shown():
 
 
 def test_pointer_over_border_or_letterbox_clamps_to_the_edge_cell():
-    p = place(1000, 800, "ega")
+    p = place(1000, 800, "ega", whole=True)
     assert p.to_virtual(0, 0) == (0, 199)  # bottom-left corner of the window
     assert p.to_virtual(999, 799) == (639, 0)  # top-right
     assert p.to_virtual(500, 799)[1] == 0
@@ -235,6 +290,23 @@ def test_pointer_in_a_window_below_scale_1():
     p = place(352, 265, "ega")  # the picture halved
     assert p.to_virtual(16 + 20 * 4, 264 - 130)[0] // 8 == 20
     assert p.to_virtual(0, 264) == (0, 0) and p.to_virtual(351, 0) == (639, 199)
+
+
+def test_pointer_on_a_sharp_picture_maps_linearly_to_the_cell_shown():
+    p = place(1920, 1080, "ega")  # 1304x978 active, 65 and 50 display pixels of band
+    ax, ay, aw, ah = p.active
+    top = 1080 - ay - ah
+    for col in (0, 1, 39, 40, 79):
+        for row in (0, 12, 24):
+            # the first and last display pixels whose centres lie on the cell
+            x0, x1 = (ax + math.ceil(c * 8 * aw / 640 - 0.5) - (c > col) for c in (col, col + 1))
+            y0, y1 = (top + math.ceil(r * 14 * ah / 350 - 0.5) - (r > row) for r in (row, row + 1))
+            for x in (x0, x1):
+                for y in (y0, y1):
+                    vx, vy = p.to_virtual(x, 1079 - y)
+                    assert (vx // 8, vy // 8) == (col, row), (col, row, x, y)
+    assert p.to_virtual(0, 0) == (0, 199) and p.to_virtual(1919, 1079) == (639, 0)  # letterbox: clamped
+    assert p.to_virtual(ax - 1, 1079 - top) == (0, 0) and p.to_virtual(ax + aw, 1079 - top - ah) == (639, 199)
 
 
 def test_largest_scale_fits_the_area():

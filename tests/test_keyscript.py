@@ -1,6 +1,8 @@
 """The --keys language: every token kind, case rules, comments, quoting, and errors naming the token.
 
-Expected words are the IBM BIOS INT 16h AH=00h values listed in DESIGN.md ("BIOS keyboard").
+Expected words are what the IBM BIOS stores in its buffer for the key (DESIGN.md, "BIOS
+keyboard"): the gray cursor keys the script names Up ... Del carry E0h in the low byte and keypad
+Enter has scan code E0h, as INT 16h AH=10h returns them (AH=00h gives 4800h, 1C0Dh ...).
 """
 from __future__ import annotations
 
@@ -19,11 +21,11 @@ def words(script: str) -> list[int]:
     ("a", 0x1E61), ("A", 0x1E41), ("1", 0x0231), ("!", 0x0221), ("?", 0x353F),
     ("F1", 0x3B00), ("f10", 0x4400), ("F11", 0x8500), ("F12", 0x8600),
     ("Esc", 0x011B), ("escape", 0x011B), ("Enter", 0x1C0D), ("RETURN", 0x1C0D), ("Tab", 0x0F09),
-    ("Backspace", 0x0E08), ("Space", 0x3920), ("Up", 0x4800), ("down", 0x5000), ("Left", 0x4B00),
-    ("Right", 0x4D00), ("Home", 0x4700), ("End", 0x4F00), ("PgUp", 0x4900), ("pagedown", 0x5100),
-    ("Ins", 0x5200), ("Delete", 0x5300),
+    ("Backspace", 0x0E08), ("Space", 0x3920), ("Up", 0x48E0), ("down", 0x50E0), ("Left", 0x4BE0),
+    ("Right", 0x4DE0), ("Home", 0x47E0), ("End", 0x4FE0), ("PgUp", 0x49E0), ("pagedown", 0x51E0),
+    ("Ins", 0x52E0), ("Delete", 0x53E0),
     ("Gray+", 0x4E2B), ("Gray-", 0x4A2D), ("Gray*", 0x372A),
-    ("KP7", 0x4737), ("kp0", 0x5230), ("KP5", 0x4C35), ("KPEnter", 0x1C0D),
+    ("KP7", 0x4737), ("kp0", 0x5230), ("KP5", 0x4C35), ("KPEnter", 0xE00D), ("Gray/", 0xE02F), ("Alt+Enter", 0x1CF0),
     ("Shift+Tab", 0x0F00), ("shift+tab", 0x0F00), ("Shift+F1", 0x5400),
     ("Ctrl+Q", 0x1011), ("ctrl+q", 0x1011), ("Ctrl+F1", 0x5E00), ("Ctrl+Enter", 0x1C0A),
     ("Alt+X", 0x2D00), ("alt+x", 0x2D00), ("Alt+F1", 0x6800), ("Alt+1", 0x7800), ("Alt+=", 0x8300),
@@ -72,6 +74,21 @@ def test_bad_tokens_raise_naming_the_token(script, named):
         parse(script)
     assert named in str(info.value)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("token", ["17", "dir", "a1", "mill.sav"])
+def test_text_that_is_not_a_key_name_gets_the_quoted_form_suggested(token):
+    with pytest.raises(KeyScriptError) as info:
+        parse(f"Enter {token} Esc")
+    assert str(info.value) == f'{token!r} is not a key name; to type it, write "{token}"'
+    assert [e.word for e in parse(f'"{token}"')] == [e.word for e in parse(" ".join(token))]  # and that works
+
+
+@pytest.mark.parametrize("token", ["Ctrl+Nothing", "click:99", "Shift+1", 'a"b'])
+def test_key_names_gone_wrong_are_not_taken_for_text(token):
+    with pytest.raises(KeyScriptError) as info:
+        parse(token)
+    assert "unknown key-script token" in str(info.value)
 
 
 def test_error_is_a_value_error():

@@ -40,7 +40,12 @@ WON_GAME = """. TOMMY'S MILL game, 25 moves
 
 
 def play(tmp_path, script, switches="S", shareware=False, hook=None, **cfg):
-    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, hook=hook, **cfg)
+    def start(machine):  # a key typed before the start, for the start-up screen ("press any key")
+        machine.keyboard.push(word_for("Enter"))
+        if hook is not None:
+            hook(machine)
+
+    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, hook=start, **cfg)
 
 
 def screen(out):
@@ -225,7 +230,7 @@ def test_the_monkey_catches_a_piece_that_vanishes(monkeypatch):
             self._positions[-1] = replace(pos, in_hand=(pos.in_hand[0] - 1, pos.in_hand[1]))
 
     monkeypatch.setattr(rules.Game, "play", leaky_play)
-    failure, _ = monkey.replay(monkey.Target(MILL, seed=1), ["5", "Space"])
+    failure, _ = monkey.replay(monkey.Target(MILL, seed=1), ["Enter", "5", "Space"])  # Enter: the start-up screen
     assert failure is not None and failure.kind == "invariant"
     assert "accounted for" in failure.summary or "move record" in failure.summary
 
@@ -267,7 +272,9 @@ def test_dot_steps_a_computer_game_back_until_the_mode_changes(tmp_path):
 
 
 def test_moves_mills_and_errors_sound_on_the_speaker_unless_switched_off(tmp_path):
-    from vconsole_programs.tommy import EFFECTS
+    from vconsole_programs.mill.sounds import EFFECTS as MILL_EFFECTS
+    from vconsole_programs.tommy import HOUSE_EFFECTS
+    EFFECTS = {**HOUSE_EFFECTS, **MILL_EFFECTS}
 
     def recorder(log):
         def hook(m):

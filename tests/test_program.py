@@ -59,7 +59,7 @@ def test_waiting_for_a_key_with_the_script_used_up_ends_the_run_and_unwinds_fina
 def test_delays_run_on_the_virtual_clock():
     def main(dos):
         t0 = dos.now()
-        dos.wait(5000)
+        dos.wait(5.0)
         dos.screen.write(0, 0, f"{dos.now() - t0:.3f} {dos.ticks()}")
 
     out = _run(main)
@@ -83,11 +83,11 @@ def test_input_returns_keys_and_mouse_events_in_cells_and_times_out():
     def main(dos):
         events.append(dos.input())
         events.append(dos.input())
-        events.append(dos.input(timeout_ms=250))
+        events.append(dos.input(timeout=0.25))
 
     _run(main, "click:12,7 F1")
-    assert events[0] == MouseEvent("press", LEFT, 12, 7)
-    assert events[1] == MouseEvent("release", LEFT, 12, 7)
+    assert events[0] == MouseEvent("press", LEFT, 7, 12)
+    assert events[1] == MouseEvent("release", LEFT, 7, 12)
     assert isinstance(events[2], Key) and events[2].name == "F1"
 
 
@@ -95,7 +95,7 @@ def test_input_timeout_gives_none_without_input():
     res = []
 
     def main(dos):
-        res.append(dos.input(timeout_ms=300))
+        res.append(dos.input(timeout=0.3))
         res.append(dos.now())
 
     _run(main, "wait:1000")
@@ -126,6 +126,43 @@ def test_sound_toggle_and_mute_option_both_silence_the_speaker():
     _run(main)
     _run(main, mute=True)
     assert res == [False, True, False, True, True, True]
+
+
+def test_a_program_gets_the_enhanced_read_unless_it_asks_for_the_standard_one():
+    # IBM BIOS: AH=10h gives Ctrl+Up as 8DE0 and F11 as 8500; AH=00h throws both away and
+    # gives the gray Up as 4800.  Key names are the same either way.
+    script = "Ctrl+Up F11 Up Alt+Enter a"
+    got = {}
+
+    def main(dos):
+        keys = got.setdefault(dos.program.name, [])
+        while not keys or keys[-1][1] != "a":
+            key = dos.keyboard.read()
+            keys.append((key.word, key.name))
+
+    run_headless(Program(name="NEW", main=main), script)
+    run_headless(Program(name="OLD", main=main, keyboard="standard"), script)
+    assert got["NEW"] == [(0x8DE0, "Ctrl+Up"), (0x8500, "F11"), (0x48E0, "Up"), (0x1C00, "Alt+Enter"),
+                          (0x1E61, "a")]
+    assert got["OLD"] == [(0x4800, "Up"), (0x1E61, "a")]
+    assert Program(name="X", main=main).keyboard == "enhanced"
+    with pytest.raises(ValueError):
+        Program(name="X", main=main, keyboard="101")
+
+
+def test_the_read_a_program_chose_ends_with_it():
+    seen = []
+
+    def child(dos):
+        seen.append(dos.keyboard.read_mode)
+
+    def parent(dos):
+        seen.append(dos.keyboard.read_mode)
+        dos.run(Program(name="CHILD", main=child, keyboard="standard"))
+        seen.append(dos.keyboard.read_mode)
+
+    run_headless(Program(name="PARENT", main=parent), "")
+    assert seen == ["enhanced", "standard", "enhanced"]
 
 
 def test_runtime_tidies_the_hardware_after_the_program():
@@ -193,7 +230,7 @@ def test_keys_are_typed_when_asked_so_a_long_script_survives_program_delays():
     got = []
 
     def main(dos):
-        dos.wait(1000)  # the computer's pause: a script must not overflow the buffer here
+        dos.wait(1.0)  # the computer's pause: a script must not overflow the buffer here
         while len(got) < 20:
             got.append(dos.keyboard.read().char)
 
@@ -205,7 +242,7 @@ def test_keys_after_a_wait_are_typed_ahead_during_a_delay():
     seen = []
 
     def main(dos):
-        dos.wait(1000)
+        dos.wait(1.0)
         seen.append((dos.now(), dos.keyboard.pending()))
 
     _run(main, "wait:400 x y")
@@ -247,9 +284,23 @@ def test_a_program_waiting_for_input_with_a_timeout_ends_the_run_when_the_script
 
     def main(dos):
         while True:  # a clock that redraws every second while waiting for the player
-            ev = dos.input(timeout_ms=1000)
+            ev = dos.input(timeout=1.0)
             ticks.append(ev.name if ev else round(dos.now()))
 
     out = _run(main, "a wait:2500 b")
     assert ticks == ["a", 1, 2, "b"] and out.exit_code is None
     assert out.elapsed == pytest.approx(2.5)
+
+
+def test_the_dos_date_is_the_switch_on_time_plus_machine_time():
+    import datetime
+    got = []
+
+    def main(dos):
+        got.append(dos.datetime())
+        dos.wait(90)
+        got.append(dos.datetime())
+
+    start = datetime.datetime(1996, 5, 9, 12, 0, 0).timestamp()
+    run_headless(main, "", start_time=start)
+    assert got == [datetime.datetime(1996, 5, 9, 12, 0, 0), datetime.datetime(1996, 5, 9, 12, 1, 30)]

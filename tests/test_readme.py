@@ -2,6 +2,7 @@
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,13 +19,33 @@ def test_readme_opens_with_a_play_command_and_a_test_command():
     assert "pytest" in test and "pytest" in (ROOT / ".ci" / "run").read_text()
 
 
-def test_play_command_without_a_display_shows_the_prompt_and_the_games(tmp_path):
-    play = _commands()[0]
-    run = play.split("&&", 1)[1]  # the project is installed already; keep the rest as written
+def _no_display_env(tmp_path) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["HOME"] = str(tmp_path)  # the default DOS directory lives under the user's data folder
     env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    # the vconsole installed with the Python running these tests, not another one found first on PATH
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    return env
+
+
+def test_play_command_without_a_display_shows_the_prompt_and_the_games(tmp_path):
+    play = _commands()[0]
+    run = play.split("&&", 1)[1]  # the project is installed already; keep the rest as written
+    env = _no_display_env(tmp_path)
     r = subprocess.run(["bash", "-c", run], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert re.search(r"C:\\TOYS>dir", r.stdout)
     assert "MILL" in r.stdout and "TESTCARD" in r.stdout
+
+
+def test_the_first_run_of_the_play_command_ends_saying_what_to_type_next(tmp_path):
+    """On a terminal the screen comes first and the last line tells the newcomer what to do next."""
+    play = _commands()[0]
+    run = play.split("&&", 1)[1]
+    env = _no_display_env(tmp_path)
+    r = subprocess.run(["bash", "-c", f"{{ {run.strip()}; }} 2>&1"], env=env, capture_output=True, text=True,
+                       timeout=120, cwd=tmp_path)
+    assert r.returncode == 0, r.stdout
+    lines = r.stdout.rstrip().splitlines()
+    assert lines[-2] == "C:\\TOYS>"  # the screen, then one line of advice
+    assert lines[-1].startswith("vconsole: ") and "--keys" in lines[-1] and "mill" in lines[-1].lower()

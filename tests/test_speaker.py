@@ -86,11 +86,11 @@ def test_beep_is_800hz_through_the_divisor_for_a_quarter_second():
 
 def test_tone_blocks_for_its_length():
     clock, spk, got = make()
-    spk.tone(1000, 100)
+    spk.tone(1000, 0.1)
     assert clock.t == pytest.approx(0.1, abs=1e-15)
     assert got == [SpeakerEvent(0.0, PIT_HZ / 1193), SpeakerEvent(0.1, None)]
     with pytest.raises(ValueError):
-        spk.tone(0, 100)
+        spk.tone(0, 0.1)
 
 
 def test_foreground_play_schedules_exact_times_and_blocks():
@@ -158,7 +158,7 @@ def test_muted_keeps_timing_but_makes_no_sound():
     quiet_clock, quiet, quiet_events = make(muted=True)
     for spk in (loud, quiet):
         spk.beep()
-        spk.tone(523, 70)
+        spk.tone(523, 0.07)
         spk.play(music)
     assert quiet_clock.slept == loud_clock.slept
     assert quiet_clock.t == loud_clock.t > 1.6

@@ -94,7 +94,7 @@ def test_every_note_starts_on_its_scheduled_sample():
     spk.play("T171 MS L16 O2 C D E. F32 P16 G A8 B MN > C D E F G")
     spk.beep()
     clock.t += 0.05  # the program does something else before the next tone
-    spk.tone(1234, 37)
+    spk.tone(1234, 0.037)
     starts = [e.time for e in spk.timeline if e.hz is not None]
     assert len(starts) == 14  # 12 notes, the beep, the tone
     pcm = synth.render(spk.timeline, rate, start=0.3).astype(float)
@@ -241,7 +241,7 @@ def test_wav_recorder_is_sample_exact(tmp_path):
     rec.start()
     clock.t = 0.77
     spk.beep()
-    spk.tone(2000, 10)
+    spk.tone(2000, 0.010)
     clock.t += 0.1
     pcm = rec.stop()
     data, r = synth.read_wav(tmp_path / "rec.wav")

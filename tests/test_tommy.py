@@ -1,13 +1,21 @@
 """The Tommy's Toys chrome: switches, legend, Y/N, border, pager, time pad, sound, auto-save."""
+from unittest import mock
+
 import pytest
 
 from helpers import run_headless
-from vconsole_programs.tommy import (AutoSave, Chrome, HitMap, Legend, Palette, TimePad, ask_yes_no, read_line,
-                            read_switches, yes_no_cells)
+from vconsole.toolkit.ask import ask_yes_no, yes_no_cells
+from vconsole.toolkit.autosave import AutoSave
+from vconsole.toolkit.hits import HitMap
+from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.legend import Legend
+from vconsole.toolkit.lineinput import read_line
+from vconsole.toolkit.theme import Palette
+from vconsole_programs.tommy import Chrome, TimePad, palette, read_switches
 from vconsole.disk import Drive
 from vconsole.keyboard import Key
 
-PALETTE = Palette(colour={"board": 0x60}, mono={"board": 0x07})
+PALETTE = palette(colour={"board": 0x60}, mono={"board": 0x07})
 
 
 def run(main, script="", switches="", tmp=".", **cfg):
@@ -126,11 +134,11 @@ def test_f7_quits_at_once_or_after_yes_when_asked_to_confirm():
         while True:
             act = c.hotkey(dos.keyboard.read())
             got.append(act)
-            if act == "quit":
+            if act == Hot.QUIT:
                 return 0
 
     out = run(main, "F7 n F7 y")
-    assert got == ["stay", "quit"] and out.exit_code == 0
+    assert got == [Hot.HANDLED, Hot.QUIT] and out.exit_code == 0
 
 
 def test_f5_pages_the_instructions_and_puts_the_screen_back_exactly():
@@ -147,7 +155,7 @@ def test_f5_pages_the_instructions_and_puts_the_screen_back_exactly():
         got["cursor"] = (dos.screen.cursor_row, dos.screen.cursor_col)
 
     out = run(main, "F5 PgDn")
-    assert "line 22" in out.text[1] and "page 2 of 3" in out.text[24]
+    assert "line 22" in out.text[1] and "PAGE 2 OF 3" in out.text[24] and "ESC: BACK TO THE GAME" in out.text[24]
     run(main, "F5 PgDn Down Up PgUp End Home Esc")
     assert got == {"same": True, "cursor": (7, 9)}
 
@@ -248,7 +256,7 @@ def test_chrome_input_hands_a_legend_click_over_as_its_key():
             if isinstance(ev, Key):
                 got.append(ev.name)
             elif ev.kind == "press":  # a click's release comes as an event of its own
-                got.append((ev.col, ev.row))
+                got.append((ev.row, ev.col))
 
     run(main, "click:45,11 click:5,5 F1")
     assert got == ["F5", (5, 5), "F1"]
@@ -258,7 +266,7 @@ def test_hitmap_last_region_wins():
     h = HitMap()
     h.add(0, 0, 5, 5, "big")
     h.add_text(2, 2, "ab", "word")
-    assert h.at(3, 2) == "word" and h.at(4, 2) == "big" and h.at(6, 6) is None
+    assert h.at(2, 3) == "word" and h.at(2, 4) == "big" and h.at(6, 6) is None
 
 
 def test_palettes_must_define_the_same_roles():
@@ -269,19 +277,21 @@ def test_palettes_must_define_the_same_roles():
     assert PALETTE.pick(False)["board"] == 0x60
 
 
-def test_a_file_name_field_beeps_at_characters_dos_would_refuse(tmp_path):
+def test_a_file_name_field_beeps_and_says_which_character_dos_would_refuse(tmp_path):
     got = {}
 
     def main(dos):
         c = make_chrome(dos)
         n = len(dos.speaker.timeline)
-        got["name"] = c.read_file_name("SAVE AS: ")
+        said = []
+        got["name"] = c.read_file_name("SAVE AS: ", said.append)
         got["beeps"] = len(dos.speaker.timeline) > n
+        got["said"] = said
 
     run(main, '"a*b" Enter', tmp=tmp_path)
-    assert got == {"name": "AB", "beeps": True}
+    assert got == {"name": "AB", "beeps": True, "said": ["*"]}
     run(main, '"ab" Enter', tmp=tmp_path)
-    assert got == {"name": "AB", "beeps": False}
+    assert got == {"name": "AB", "beeps": False, "said": []}
 
 
 def test_a_program_can_name_its_own_time_pad_keys():
@@ -295,3 +305,116 @@ def test_a_program_can_name_its_own_time_pad_keys():
 
     run(main, "F9 F9 F8 Up")  # Up is an ordinary key here
     assert got == [("1.5", "F9/F8")]
+
+
+# -- the house start-up screen, the shareware reminder, the end of a run ----------------------------
+def test_startup_screen_shows_name_copyright_and_catalog_until_a_key_or_click():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos)
+        c.startup("TOMMY'S TOY", "TOMMY'S TOY (C) COPYRIGHT 1996 BY TOMMY'S TOYS", "CATALOG #TM-000-1A")
+        got.append(dos.keyboard.read().char)
+        return 5
+
+    out = run(main, "")
+    text = "\n".join(out.text)
+    assert "TOMMY'S TOY" in text and "(C) COPYRIGHT 1996 BY TOMMY'S TOYS" in text
+    assert "CATALOG #TM-000-1A" in text and "PRESS ANY KEY" in text and out.exit_code is None
+    assert run(main, "x y").exit_code == 5 and got == ["y"]  # the key that went on was used up
+    assert run(main, "click:10,10 z").exit_code == 5 and got == ["y", "z"]
+
+
+def test_shareware_reminder_when_an_unregistered_copy_ends(tmp_path):
+    def main(dos):
+        c = make_chrome(dos)
+        c.finish(None)
+        return 0
+
+    out = run_headless(main, "", drive=tmp_path, shareware=True, name="TOY")
+    assert "UNREGISTERED" in "\n".join(out.text) and "P. O. BOX 11261" in "\n".join(out.text)
+    assert run_headless(main, "", drive=tmp_path, name="TOY").exit_code == 0  # registered: no reminder
+
+
+def test_finish_keeps_the_game_or_drops_a_finished_one(tmp_path):
+    def main(dos):
+        make_chrome(dos).finish("GAME\n")
+
+    run_headless(main, "", drive=tmp_path, name="TOY")
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"GAME\r\n"
+    run_headless(lambda dos: make_chrome(dos).finish(None), "", drive=tmp_path, name="TOY")
+    assert not (tmp_path / "TOY.TMP").exists()
+
+
+def test_a_game_that_cannot_be_saved_is_said_on_screen_and_the_errorlevel_is_1(tmp_path):
+    (tmp_path / "TOY.TMP").mkdir()
+
+    def main(dos):
+        make_chrome(dos).finish("GAME\n")
+        return 0
+
+    out = run_headless(main, "", drive=tmp_path, name="TOY")
+    text = "\n".join(out.text)
+    assert "COULD NOT BE SAVED" in text and "TOY.TMP" in text
+    out = run_headless(main, "Enter", drive=tmp_path, name="TOY")
+    assert out.exit_code == 1
+
+
+def test_mill_that_cannot_write_mill_tmp_says_so_on_the_terminal_with_errorlevel_1(tmp_path):
+    import subprocess
+    import sys
+    (tmp_path / "MILL.TMP").mkdir()
+    r = subprocess.run([sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())",
+                        "mill", "S", "--headless", "--drive", str(tmp_path), "--keys", 'Enter "5 " F7'],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1
+    assert r.stderr.strip().splitlines() == [
+        "vconsole: MILL: the game in progress was not saved: Cannot write MILL.TMP: Is a directory"]
+
+
+def test_mill_on_a_read_only_drive_says_write_protect_error(tmp_path):
+    import errno
+    from vconsole_programs.mill import PROGRAM
+    with mock.patch("vconsole.disk.atomic_write", side_effect=PermissionError(errno.EACCES, "denied")):
+        out = run_headless(PROGRAM, 'Enter "5 " F7', drive=tmp_path, switches="S")
+    assert "WRITE PROTECT ERROR WRITING MILL.TMP" in "\n".join(out.text)
+
+
+def test_the_legend_redraws_itself_when_a_toggle_changes_it():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos)  # no on_change set
+        c.legend.draw(dos.screen, c.theme, 2, 0, 30)
+        c.hotkey(dos.keyboard.read())
+        got.append(dos.screen.text(2, 4, 9).strip())
+
+    run(main, "F1")
+    assert got == ["SOUND ON"]
+
+
+def test_no_time_pad_keys_means_a_clear_error_for_the_legend_entry():
+    got = []
+
+    def main(dos):
+        c = Chrome(dos, name="TOY", palette=PALETTE, help_title="H", help_text="", speed_keys=None)
+        try:
+            c.legend_speed()
+        except ValueError as e:
+            got.append(str(e))
+
+    run(main)
+    assert got and "no time-pad keys" in got[0]
+
+
+def test_the_chrome_does_not_reset_the_mouse_driver():
+    got = []
+
+    def main(dos):
+        dos.mouse.show()
+        dos.mouse.set_position(100, 40)
+        make_chrome(dos)
+        got.append(dos.mouse.status()[1:])
+
+    run(main)
+    assert got == [(96, 40)]  # where the program put it, in text-mode multiples of 8; a reset would centre it

@@ -3,7 +3,9 @@
 The screenshot of the window (ImageMagick's ``import``) must equal, pixel for
 pixel, the headless render of the same program after the same keys, shown as
 the 4:3 monitor shows it (capture.to_display) and letterboxed the way the
-window does it, also after the window is resized to another scale.  Skipped when the X tools are
+window does it; at sizes no whole scale fills (a resized window, full
+screen) it must equal the sharp bilinear reference (capture.sharp_display)
+to within the GL's rounding, with the border colour exactly all round.  Skipped when the X tools are
 not installed (the reason names what is missing); the CI script installs the X tools and
 sets VCONSOLE_REQUIRE_X=1, so there these tests always run.
 """
@@ -67,7 +69,7 @@ def _window(env, name: str, proc: subprocess.Popen) -> int:
     its event loop runs; a key sent in that gap is lost, so wait until it shows
     more than one colour.
     """
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 30  # generous: a loaded CI machine can take a while to start Python and GL
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else "program ended"
         r = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", name], env=env,
@@ -91,27 +93,43 @@ def _shot(env, wid: int) -> np.ndarray:
     return np.array(Image.open(io.BytesIO(png)).convert("RGB"))
 
 
-def _expected(state, adapter: str, size: tuple[int, int], frame_no: int) -> np.ndarray:
-    """What the window should show: the headless frame as the 4:3 monitor shows it, centred, border around."""
+SHARP_TOLERANCE = 2  # the GL's filter weights are fixed point: a blended pixel may differ by a level or two
+
+
+def _expected(state, adapter: str, size: tuple[int, int], frame_no: int, whole: bool = False):
+    """What the window should show: the headless frame as the 4:3 monitor shows it, centred, border around.
+
+    Returns (picture, placement): at a whole scale to_display, else the sharp bilinear reference.
+    """
     from vconsole.adapters import border_rgb, get_adapter
-    from vconsole.capture import to_display
+    from vconsole.capture import sharp_display, to_display
     from vconsole.frontends.keymap import place
     from vconsole.render import render_frame
 
     a = get_adapter(adapter)
     w, h = size
-    p = place(w, h, a)
-    assert p.scale >= 1, "the test windows are never smaller than scale 1"
+    p = place(w, h, a, whole=whole)
     canvas = np.empty((h, w, 3), np.uint8)
     canvas[:] = border_rgb(a, state.border)
-    top = h - p.y - p.height  # pyglet's y runs up from the bottom
-    canvas[top:top + p.height, p.x:p.x + p.width] = to_display(render_frame(state, a, frame=frame_no), a, p.scale)
-    return canvas
+    frame = render_frame(state, a, frame=frame_no)
+    if p.sharp:
+        ax, ay, aw, ah = p.active
+        top = h - ay - ah  # pyglet's y runs up from the bottom
+        canvas[top:top + ah, ax:ax + aw] = sharp_display(frame, a, p.fit)
+    else:
+        top = h - p.y - p.height
+        canvas[top:top + p.height, p.x:p.x + p.width] = to_display(frame, a, p.scale)
+    return canvas, p
 
 
-def _matches_some_phase(env, wid, state, adapter, size=None) -> tuple[bool, str]:
-    """Blink and cursor phases depend on when the shot is taken: one of the four must match exactly."""
+def _matches_some_phase(env, wid, state, adapter, size=None, whole=False) -> tuple[bool, str]:
+    """Blink and cursor phases depend on when the shot is taken: one of the four must match.
+
+    Exactly at a whole scale; a sharp picture to within SHARP_TOLERANCE inside its active
+    area, and exactly (the border colour) outside it.
+    """
     shot = None
+    expected = {}
     for _ in range(20):
         shot = _shot(env, wid)
         if size is not None and (shot.shape[1], shot.shape[0]) != size:
@@ -119,11 +137,23 @@ def _matches_some_phase(env, wid, state, adapter, size=None) -> tuple[bool, str]
             continue
         size = (shot.shape[1], shot.shape[0])
         for frame_no in (0, 8, 16, 24):  # EGA/VGA: cursor toggles every 8 retraces, text every 16
-            if np.array_equal(shot, _expected(state, adapter, size, frame_no)):
+            if (size, frame_no) not in expected:
+                expected[size, frame_no] = _expected(state, adapter, size, frame_no, whole)
+            exp, p = expected[size, frame_no]
+            if not p.sharp:
+                if np.array_equal(shot, exp):
+                    return True, ""
+                continue
+            diff = np.abs(shot.astype(int) - exp.astype(int)).max(axis=2)
+            ax, ay, aw, ah = p.active
+            top = size[1] - ay - ah
+            inside = np.zeros(diff.shape, bool)
+            inside[top:top + ah, ax:ax + aw] = True
+            if not diff[~inside].any() and diff[inside].max() <= SHARP_TOLERANCE:
                 return True, ""
         time.sleep(0.1)
-    exp = _expected(state, adapter, (shot.shape[1], shot.shape[0]), 0)
-    diff = np.argwhere((shot != exp).any(axis=2))
+    exp, _ = _expected(state, adapter, (shot.shape[1], shot.shape[0]), 0, whole)
+    diff = np.argwhere((np.abs(shot.astype(int) - exp.astype(int)) > SHARP_TOLERANCE).any(axis=2))
     return False, f"{len(diff)} pixels differ, first at {diff[:3].tolist()}"
 
 
@@ -151,9 +181,17 @@ def test_testcard_window_equals_the_headless_render(xserver, tmp_path, adapter):
         state = _headless_testcard("b b c", tmp_path, adapter)
         ok, why = _matches_some_phase(env, wid, state, adapter)
         assert ok, why
-        # a smaller window: scale 1, letterboxed, a new texture; still exact
+        # a smaller window that no whole scale fills: the largest 4:3 picture, sharp bilinear
         _x(env, "xdotool", "windowsize", str(wid), "900", "640")
         ok, why = _matches_some_phase(env, wid, state, adapter, size=(900, 640))
+        assert ok, why
+        # a laptop screen's size: fills the height
+        _x(env, "xdotool", "windowsize", str(wid), "1366", "768")
+        ok, why = _matches_some_phase(env, wid, state, adapter, size=(1366, 768))
+        assert ok, why
+        # back at a whole scale's size: pixel for pixel again
+        _x(env, "xdotool", "windowsize", str(wid), *map(str, display_size(adapter, 1)))
+        ok, why = _matches_some_phase(env, wid, state, adapter, size=display_size(adapter, 1))
         assert ok, why
         assert proc.poll() is None, proc.stderr.read()
         # only the press: the program quits on it, and its window may be gone before a release
@@ -161,6 +199,55 @@ def test_testcard_window_equals_the_headless_render(xserver, tmp_path, adapter):
         assert proc.wait(10) == 0
     finally:
         # the server (-noreset) would keep Escape held and auto-repeat it into the next window
+        subprocess.run(["xdotool", "keyup", "Escape"], env=env, timeout=10)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_full_screen_fills_the_screen_and_scale_keeps_whole_pixels(xserver, tmp_path):
+    """Alt+Enter: the picture fills the screen (1600x1200 is 4:3, so the picture with its band
+    fills the width), sharp; with --scale 1 a resized window keeps whole pixels, letterboxed."""
+    from vconsole.frontends.keymap import place
+
+    env = xserver
+    state = _headless_testcard("", tmp_path, "vga")
+    proc = subprocess.Popen([*VCONSOLE, "testcard", "--display", "vga", "--mute", "--drive", str(tmp_path)],
+                            env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        wid = _window(env, "vconsole - TESTCARD", proc)
+        # only the press goes to the window: pyglet may replace it with a full-screen one before the release
+        _x(env, "xdotool", "keydown", "--window", str(wid), "alt+Return")
+        _x(env, "xdotool", "keyup", "alt+Return")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # pyglet may make a new window for full screen
+            found = _x(env, "xdotool", "search", "--onlyvisible", "--name", "vconsole - TESTCARD").split()
+            if found and _shot(env, int(found[-1])).shape[:2] == (SCREEN[1], SCREEN[0]):
+                break
+            time.sleep(0.1)
+        full = int(found[-1])
+        p = place(*SCREEN, "vga")
+        assert p.sharp and SCREEN[0] - p.fit.width <= 3  # fills the width of a 4:3 screen
+        ok, why = _matches_some_phase(env, full, state, "vga", size=SCREEN)
+        assert ok, why
+        _x(env, "xdotool", "keydown", "--window", str(full), "Escape")
+        assert proc.wait(10) == 0
+    finally:
+        subprocess.run(["xdotool", "keyup", "Escape"], env=env, timeout=10)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    proc = subprocess.Popen([*VCONSOLE, "testcard", "--display", "vga", "--mute", "--drive", str(tmp_path),
+                             "--scale", "1"], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    try:
+        wid = _window(env, "vconsole - TESTCARD", proc)
+        _x(env, "xdotool", "windowsize", str(wid), "1300", "1000")
+        ok, why = _matches_some_phase(env, wid, state, "vga", size=(1300, 1000), whole=True)
+        assert ok, why
+        assert place(1300, 1000, "vga", whole=True).scale == 1
+        _x(env, "xdotool", "keydown", "--window", str(wid), "Escape")
+        assert proc.wait(10) == 0
+    finally:
         subprocess.run(["xdotool", "keyup", "Escape"], env=env, timeout=10)
         if proc.poll() is None:
             proc.kill()

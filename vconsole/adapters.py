@@ -13,7 +13,7 @@ and PC-BASIC, and the measurements in the project's reference notes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -44,19 +44,31 @@ MONITOR_TINTS: dict[str, tuple[int, int, int]] = {
 }
 MONITORS = ("color", "green", "amber", "white")
 
+#: A program's own colours for attributes 0-15 (INT 10h AX=1010h/1012h on VGA): sixteen
+#: (red, green, blue) triples of the VGA DAC's 6-bit values, 0-63.  A tuple, so it hashes.
+DacPalette = tuple[tuple[int, int, int], ...]
+
+
+def check_palette(palette) -> DacPalette:
+    """Sixteen (r, g, b) triples of 0-63 as a DacPalette, or ValueError."""
+    out = tuple(tuple(int(v) for v in rgb) for rgb in palette)
+    if len(out) != 16 or any(len(rgb) != 3 or not all(0 <= v <= 63 for v in rgb) for rgb in out):
+        raise ValueError("a palette is 16 (red, green, blue) triples of 6-bit values 0-63")
+    return out  # type: ignore[return-value]
+
 # Drive levels of the monochrome display adapter before the tint is applied.
 MDA_OFF, MDA_NORMAL, MDA_BRIGHT = 0x00, 0xAA, 0xFF
 MDA_UNDERLINE_ROW = 12  # the last-but-one scan line of the 14-line cell
 
 
-def rgbi_luminance() -> np.ndarray:
+def rgbi_luminance(palette: np.ndarray | None = None) -> np.ndarray:
     """How bright each RGBI colour looks on a single-phosphor monitor, 0.0-1.0.
 
     A monochrome monitor fed a colour signal shows only its brightness; we use
     the Rec. 601 luma weights (0.299 R + 0.587 G + 0.114 B) of the palette
     colour, which is what a composite monochrome monitor sees.
     """
-    rgb = RGBI_PALETTE.astype(np.float64) / 255.0
+    rgb = (RGBI_PALETTE if palette is None else np.asarray(palette)).astype(np.float64) / 255.0
     return rgb @ np.array([0.299, 0.587, 0.114])
 
 
@@ -95,6 +107,15 @@ class Adapter:
     bios_cursor_emulation: bool = True  # the EGA/VGA BIOS rescales CGA cursor values
     cols: int = 80
     rows: int = 25
+    # What a program may reprogram: EGA and VGA keep the character set in RAM
+    # (INT 10h AX=11xxh); the CGA and MDA read a ROM.  palette_bits: bits per gun of the
+    # colours attributes 0-15 can be given (EGA: 2, 64 colours; VGA DAC: 6); 0 = fixed RGBI.
+    loads_fonts: bool = False
+    palette_bits: int = 0
+    # The picture the tube spreads over its 4:3 face: (dots across 80 columns, lines down).
+    # None means this mode's own width and height; text_mode() keeps the card's when it
+    # changes rows, columns or cell size, since the scan rate (and so the shape) stays.
+    scan: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if self.border_px[0] % self.cell_w:
@@ -103,6 +124,32 @@ class Adapter:
     @property
     def width(self) -> int:
         return self.cols * self.cell_w
+
+    @property
+    def scan_size(self) -> tuple[int, int]:
+        """(dots across 80 columns, lines down) that fill the monitor's 4:3 face."""
+        return self.scan if self.scan is not None else (self.width, self.height)
+
+    def text_mode(self, rows: int = 25, cols: int = 80, cell_w: int | None = None, cell_h: int | None = None,
+                  font: str | None = None) -> "Adapter":
+        """This card with its CRTC set for `rows` x `cols` cells of `cell_w` x `cell_h` dots.
+
+        What a viewer does to show a picture taller or wider than 80x25: the
+        CRTC is given more rows and columns (a picture the card would draw if
+        its video memory went on), and on EGA/VGA the character height follows
+        a loaded font (INT 10h AX=1110h) and the VGA sequencer picks 8 or 9
+        dots.  Blink rates, colours and the tube's 4:3 shape (`scan_size`)
+        stay the card's; the side border stays 4 character columns.
+        """
+        cw = self.cell_w if cell_w is None else int(cell_w)
+        ch = self.cell_h if cell_h is None else int(cell_h)
+        if not (rows >= 1 and cols >= 1 and cw in (8, 9) and 1 <= ch <= 32):
+            raise ValueError(f"no text mode of {rows}x{cols} cells of {cw}x{ch} dots")
+        sw, sh = self.scan_size
+        scan = (sw // self.cell_w * cw, sh)
+        return replace(self, rows=int(rows), cols=int(cols), cell_w=cw, cell_h=ch, font=font or self.font,
+                       border_px=(self.border_px[0] // self.cell_w * cw, self.border_px[1]),
+                       scan=None if scan == (cols * cw, rows * ch) else scan)
 
     @property
     def height(self) -> int:
@@ -210,11 +257,11 @@ CGA = Adapter(
 )
 EGA = Adapter(
     name="ega", cell_w=8, cell_h=14, font="bios_8x14", refresh_hz=59.7,
-    text_blink_frames=16, border_px=(32, 18),
+    text_blink_frames=16, border_px=(32, 18), loads_fonts=True, palette_bits=2,
 )
 VGA = Adapter(
     name="vga", cell_w=9, cell_h=16, font="bios_8x16_9dot", refresh_hz=70.09,
-    text_blink_frames=16, border_px=(36, 20), split_cursor="none",
+    text_blink_frames=16, border_px=(36, 20), split_cursor="none", loads_fonts=True, palette_bits=6,
 )
 MDA = Adapter(
     name="mda", cell_w=9, cell_h=14, font="mda_rom_8x14", refresh_hz=50.0,
@@ -246,25 +293,72 @@ def check_monitor(monitor: str) -> str:
     return monitor
 
 
+def mda_levels(attrs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(foreground, background) drive levels the MDA gives attribute bytes, blink aside.
+
+    The card looks at bits 0-2 (foreground), 4-6 (background), 3 (intensity)
+    and 7 (blink) like this:
+      * attr & 77h == 00h (00 08 80 88): nothing shown, dark on dark;
+      * attr & 77h == 70h (70 78 F0 F8): reverse video, a dark character on a
+        lit (normal) background; bit 3 does not brighten it;
+      * anything else is normal video: the character lit on a dark background,
+        bright when bit 3 is set.  That includes foreground 000 on a
+        background other than 000 and 111 (10h ... 60h, 90h ... E0h and their
+        08h variants), which programs written for colour cards use and an MDA
+        shows as ordinary text, not as nothing.
+    Foreground bits 001 also underline the character (drawn by the renderer).
+    """
+    attrs = np.asarray(attrs)
+    low = attrs & 0x77
+    reverse = low == 0x70
+    dark_char = (low == 0x00) | reverse
+    fg_level = np.where(dark_char, MDA_OFF, np.where(attrs & 0x08, MDA_BRIGHT, MDA_NORMAL))
+    bg_level = np.where(reverse, MDA_NORMAL, MDA_OFF)
+    return fg_level, bg_level
+
+
+def palette_rgb(adapter: Adapter, palette: DacPalette | None = None) -> np.ndarray:
+    """(16, 3) uint8: the colours this card shows for attributes 0-15 given a program's palette.
+
+    The VGA's DAC takes 6 bits a gun, widened to 8 the usual way (v << 2 | v >> 4,
+    so 42 -> AA and 21 -> 55 as in the RGBI table).  The EGA's palette registers
+    take 2 bits a gun (64 colours): a 6-bit value keeps its top two bits.  The CGA
+    and MDA have no palette to program, so they keep RGBI.
+    """
+    if palette is None or adapter.palette_bits == 0:
+        return RGBI_PALETTE
+    v = np.asarray(palette, dtype=np.int64).reshape(16, 3)
+    if adapter.palette_bits >= 6:
+        rgb = (v << 2) | (v >> 4)
+    else:
+        rgb = (v >> 4) * 0x55
+    out = rgb.astype(np.uint8)
+    out.flags.writeable = False
+    return out
+
+
 def colour_tables(adapter: Adapter, monitor: str = "color", blink_enabled: bool = True,
-                  text_on: bool = True) -> tuple[np.ndarray, np.ndarray]:
+                  text_on: bool = True, palette: DacPalette | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(foreground, background) uint8 RGB tables of shape (256, 3), indexed by attribute byte.
 
     Everything about how an attribute byte looks lives here: blink (bit 7
     with blinking enabled hides the foreground in the off phase, i.e. the
     foreground becomes the background colour), bright backgrounds when blink
-    is disabled, the MDA's reverse/invisible/intensity rules and the monitor
-    tint.  The MDA underline is a per-row matter and is left to the renderer.
+    is disabled, the MDA's decoding (see mda_levels) and the monitor tint.
+    The MDA underline is a per-row matter and is left to the renderer.
+
+    Blink disabled on the MDA (mode control port 3B8h bit 5 clear, which is
+    what INT 10h AX=1003h BL=0 amounts to there): bit 7 simply stops
+    blinking.  The card has only three drive levels (off, normal, bright)
+    and the intensity bit belongs to the foreground, so there is no bright
+    background for bit 7 to select: 87h looks like 07h, F0h like 70h, in
+    both blink phases.
     """
     check_monitor(monitor)
     attrs = np.arange(256)
     blinking = (attrs & 0x80) != 0
     if adapter.mono:
-        low = attrs & 0x77
-        fg_level = np.where((attrs & 0x07) == 0, MDA_OFF,
-                            np.where(attrs & 0x08, MDA_BRIGHT, MDA_NORMAL))
-        bg_level = np.where(low == 0x70, MDA_NORMAL, MDA_OFF)
-        # Bit 7 on the MDA blinks or does nothing; it never brightens the background.
+        fg_level, bg_level = mda_levels(attrs)
         if blink_enabled and not text_on:
             fg_level = np.where(blinking, bg_level, fg_level)
         tint_name = "green" if monitor == "color" else monitor
@@ -273,17 +367,20 @@ def colour_tables(adapter: Adapter, monitor: str = "color", blink_enabled: bool 
     bg_idx = (attrs >> 4) & (0x07 if blink_enabled else 0x0F)
     if blink_enabled and not text_on:
         fg_idx = np.where(blinking, bg_idx, fg_idx)
-    if monitor == "color":
-        pal = RGBI_PALETTE
-    else:
-        pal = tint(rgbi_luminance() * 255.0, monitor)
+    pal = _monitor_palette(adapter, monitor, palette)
     return pal[fg_idx], pal[bg_idx]
 
 
-def border_rgb(adapter: Adapter, colour: int, monitor: str = "color") -> np.ndarray:
+def _monitor_palette(adapter: Adapter, monitor: str, palette: DacPalette | None) -> np.ndarray:
+    """(16, 3) uint8: colours 0-15 as this monitor shows them (a mono monitor shows brightness)."""
+    rgb = palette_rgb(adapter, palette)
+    if monitor == "color":
+        return rgb
+    return tint(rgbi_luminance(rgb) * 255.0, monitor)
+
+
+def border_rgb(adapter: Adapter, colour: int, monitor: str = "color", palette: DacPalette | None = None) -> np.ndarray:
     """RGB of the overscan band for border register value `colour` (black on mono cards)."""
     if not adapter.has_border:
         return np.zeros(3, dtype=np.uint8)
-    if monitor == "color":
-        return RGBI_PALETTE[colour & 0x0F].copy()
-    return tint(rgbi_luminance()[colour & 0x0F] * 255.0, monitor)
+    return _monitor_palette(adapter, monitor, palette)[colour & 0x0F].copy()

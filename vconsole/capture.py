@@ -11,14 +11,24 @@ border band (overscan) is stretched by the same factors as the active area.
 
 Without a scale a screenshot keeps native pixels: exactly what the card
 generated, line for line.
+
+A window or screen that no whole scale fills gets the largest 4:3 picture
+that fits (`fit`), drawn "sharp bilinear" as emulator front ends do: every
+native pixel keeps a flat colour and only the one display pixel where two
+native pixels meet is a blend of them (`sharp_display` is the reference the
+window's shader is tested against).  Never blurry, never distorted.
 """
 from __future__ import annotations
 
 import functools
 import io
 import os
+import struct
+import zlib
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
+from typing import Iterable, Iterator
 
 import numpy as np
 from PIL import Image
@@ -26,8 +36,9 @@ from PIL import Image
 from .adapters import Adapter, get_adapter
 from .disk import atomic_write
 
-__all__ = ["save_png", "load_png", "scale_frame", "DisplayGeometry", "geometry", "display_size",
-           "display_rows", "rows_showing", "to_display"]
+__all__ = ["save_png", "save_png_bands", "load_png", "scale_frame", "DisplayGeometry", "geometry",
+           "display_size", "display_rows", "rows_showing", "to_display", "display_bands", "Fit", "fit",
+           "whole_fit", "sharp_display", "sharp_coords"]
 
 
 def spread(y, native: int, shown: int):
@@ -88,13 +99,21 @@ class DisplayGeometry:
 
 @functools.lru_cache(maxsize=None)
 def geometry(adapter: Adapter | str, scale: int = 1, border: bool = True) -> DisplayGeometry:
-    """The 4:3 display of `adapter` whose active area is `scale` times its native width."""
+    """The 4:3 display of `adapter` whose active area is `scale` times its native width.
+
+    For a card set up for more rows or columns than its screen (Adapter.text_mode)
+    the 4:3 shape belongs to 80 columns by the card's scan lines, and the
+    picture is as many of those screens as it spans.
+    """
     if scale < 1 or int(scale) != scale:
         raise ValueError(f"scale must be a whole number >= 1, got {scale}")
     a = get_adapter(adapter)
     scale = int(scale)
     bx, by = a.band(border)
-    shown_active_h = round(a.width * scale * 3 / 4)
+    # The tube spreads the card's scan (80 columns by all its lines) over 4:3; a picture
+    # with more rows or columns (Adapter.text_mode) keeps that shape per line and dot.
+    scan_w, scan_h = a.scan_size
+    shown_active_h = round(Fraction(a.height * scan_w * scale * 3, 4 * scan_h))
     return DisplayGeometry(scale=scale, frame_w=a.width + 2 * bx, frame_h=a.height + 2 * by, band_x=bx,
                            band_y=by, active_w=a.width, active_h=a.height,
                            shown_band_y=round(by * shown_active_h / a.height), shown_active_h=shown_active_h)
@@ -148,6 +167,127 @@ def to_display(frame: np.ndarray, adapter: Adapter | str, scale: int = 1, border
     return wide.reshape(last - first, -1)[lines - first].reshape(len(lines), g.shown_w, 3)
 
 
+@dataclass(frozen=True)
+class Fit:
+    """Display sizes of a picture at any size: the active area exactly 4:3, the band in proportion.
+
+    `active_w` is a multiple of 4, so `active_h` is exactly 3/4 of it; the band
+    is the native band stretched by the active area's factors, rounded.
+    """
+
+    active_w: int
+    active_h: int
+    band_x: int  # display pixels of border left (and right) of the active area
+    band_y: int  # display rows of border above (and below) it
+
+    @property
+    def width(self) -> int:
+        return self.active_w + 2 * self.band_x
+
+    @property
+    def height(self) -> int:
+        return self.active_h + 2 * self.band_y
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+
+def _fit_of(a: Adapter, m: int, border: bool) -> Fit:
+    bx, by = a.band(border)
+    aw, ah = 4 * m, 3 * m
+    return Fit(aw, ah, round(bx * aw / a.width), round(by * ah / a.height))
+
+
+def fit(avail_w: int, avail_h: int, adapter: Adapter | str, border: bool = True) -> Fit:
+    """The largest picture (band included) whose active area is exactly 4:3 and that fits the area.
+
+    It fills the height of a wide area, or the width of a narrow one, up to
+    the 3 pixels the exact 4:3 shape may cost.  An area too small for
+    anything gets the smallest picture (4x3).
+    """
+    a = get_adapter(adapter)
+    bx, by = a.band(border)
+    m = int(min(avail_w * a.width / (4 * (a.width + 2 * bx)), avail_h * a.height / (3 * (a.height + 2 * by)))) + 1
+    while m > 1:
+        f = _fit_of(a, m, border)
+        if f.width <= avail_w and f.height <= avail_h:
+            return f
+        m -= 1
+    return _fit_of(a, 1, border)
+
+
+def whole_fit(adapter: Adapter | str, scale: int, border: bool = True) -> Fit:
+    """The sizes of the whole-scale display (`geometry`) as a Fit."""
+    g = geometry(adapter, scale, border)
+    return Fit(g.shown_active_w, g.shown_active_h, g.shown_band_x, g.shown_band_y)
+
+
+def sharp_coords(shown: int, native: int, band: int = 0) -> np.ndarray:
+    """For each display pixel along one axis, the texel position a sharp bilinear filter samples.
+
+    Texel units (texel i spans i..i+1, its centre i + 0.5), `band` native
+    pixels before the active area.  Inside a native pixel the sample is its
+    centre (its colour exactly); over the last display pixel's width before
+    the next native pixel it slides to the next centre, so that one pixel is
+    the only blend.  The window's fragment shader does the same arithmetic.
+    """
+    scale = max(shown / native, 1.0)  # smaller than native: plain bilinear
+    texel = band + (np.arange(shown) + 0.5) * native / shown
+    base = np.floor(texel)
+    d = texel - base - 0.5
+    reach = 0.5 - 0.5 / scale
+    return base + (d - np.clip(d, -reach, reach)) * scale + 0.5
+
+
+def _linear(frame: np.ndarray, coords: np.ndarray, axis: int) -> np.ndarray:
+    """Linear interpolation of `frame` along `axis` at texel positions, edges clamped (GL's rule)."""
+    t = coords - 0.5
+    i0 = np.floor(t).astype(np.intp)
+    w = (t - i0).astype(np.float32)
+    n = frame.shape[axis]
+    a = np.take(frame, np.clip(i0, 0, n - 1), axis=axis).astype(np.float32)
+    b = np.take(frame, np.clip(i0 + 1, 0, n - 1), axis=axis).astype(np.float32)
+    shape = [1] * frame.ndim
+    shape[axis] = -1
+    w = w.reshape(shape)
+    return a + (b - a) * w
+
+
+def sharp_display(frame: np.ndarray, adapter: Adapter | str, f: Fit, border: bool = True) -> np.ndarray:
+    """The active area of `frame` as the window's sharp bilinear draws it at the sizes of `f`.
+
+    Returns (f.active_h, f.active_w, 3) uint8 (the band around it is the
+    border colour, drawn by the window as a plain fill).  Samples next to
+    the edge of the active area read the band, as the window's texture does.
+    """
+    a = get_adapter(adapter)
+    bx, by = a.band(border)
+    frame = np.asarray(frame)
+    xs = sharp_coords(f.active_w, a.width, bx)
+    ys = sharp_coords(f.active_h, a.height, by)
+    out = _linear(_linear(frame, ys, 0), xs, 1)
+    return np.clip(np.floor(out + 0.5), 0, 255).astype(np.uint8)
+
+
+def display_bands(bands: Iterable[np.ndarray], adapter: Adapter | str, scale: int = 1,
+                  border: bool = True) -> Iterator[np.ndarray]:
+    """to_display for a frame given as horizontal strips (render.frame_bands), strip by strip.
+
+    Stacked, the results are exactly to_display of the stacked strips: each
+    display row copies the native line display_rows names, wherever it lies.
+    """
+    g = geometry(adapter, scale, border)
+    lines = display_rows(adapter, scale, border)
+    start = shown = 0
+    for band in bands:
+        stop = start + len(band)
+        upto = int(np.searchsorted(lines, stop, "left"))
+        wide = np.repeat(band, g.scale, axis=1) if g.scale != 1 else band
+        yield wide[lines[shown:upto] - start]
+        start, shown = stop, upto
+
+
 def rows_showing(first_line: int, last_line: int, adapter: Adapter | str, scale: int = 1,
                  border: bool = True) -> tuple[int, int]:
     """(start, stop) of the display rows that show native frame lines first_line..last_line."""
@@ -182,6 +322,38 @@ def save_png(frame: np.ndarray, path: str | os.PathLike, scale: int | tuple[int,
     Image.fromarray(scale_frame(frame, sx, sy), mode="RGB").save(buf, format="PNG")
     target = Path(path)
     atomic_write(target, buf.getvalue())
+    return target
+
+
+def save_png_bands(bands: Iterable[np.ndarray], path: str | os.PathLike) -> Path:
+    """Write an RGB PNG from horizontal strips of (h, W, 3) uint8, atomically.
+
+    Only the compressed picture is kept in memory, so a picture too tall to
+    hold whole as pixels (a long piece of art) can still be written.
+    """
+    packer = zlib.compressobj(6)
+    parts: list[bytes] = []
+    width = height = None
+    for band in bands:
+        band = np.ascontiguousarray(band, dtype=np.uint8)
+        if band.ndim != 3 or band.shape[2] != 3 or (width is not None and band.shape[1] != width):
+            raise ValueError(f"expected (h, {width or 'W'}, 3) strips, got {band.shape}")
+        width = band.shape[1]
+        height = (height or 0) + band.shape[0]
+        raw = np.zeros((band.shape[0], 1 + 3 * width), dtype=np.uint8)  # filter byte 0: none
+        raw[:, 1:] = band.reshape(band.shape[0], -1)
+        parts.append(packer.compress(raw.tobytes()))
+    if not width or not height:
+        raise ValueError("a PNG needs at least one row and one column")
+    parts.append(packer.flush())
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+           + chunk(b"IDAT", b"".join(parts)) + chunk(b"IEND", b""))
+    target = Path(path)
+    atomic_write(target, png)
     return target
 
 

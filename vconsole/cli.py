@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from . import __version__
 from .adapters import ADAPTERS, MONITORS
 from .disk import Drive
 from . import keyscript
@@ -52,6 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
     p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")
     p.add_argument("--list", action="store_true", help="list the installed programs and exit")
+    p.add_argument("--version", action="store_true", help="show vconsole's version and exit")
     p.add_argument("--display", choices=sorted(ADAPTERS), default="ega", help="display adapter (default ega)")
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
@@ -61,15 +63,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--drive", type=Path, default=None, help="host folder used as the programs' DOS directory")
     p.add_argument("--seed", type=int, default=None, help="seed for the programs' random numbers")
     p.add_argument("--shareware", action="store_true", help="the unregistered versions' limits")
-    p.add_argument("--headless", action="store_true", help="no window: scripted input on a virtual clock")
+    p.add_argument("--headless", action="store_true",
+                   help="no window: scripted input on a virtual clock; without --screenshot, --dump-text or"
+                        " --record-audio the final screen is printed as text")
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
     p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
     p.add_argument("--scale", type=_scale, default=None, metavar="N",
-                   help="window scale, or for --screenshot the picture as a 4:3 monitor shows it, N pixels"
-                        " across per pixel (default: window fits the screen; screenshot native pixels,"
-                        " exactly what the card generated)")
+                   help="window: open at N times and keep to whole-number scales (default: the largest"
+                        " whole scale that fits, and any size when resized or full screen); --screenshot:"
+                        " the picture as a 4:3 monitor shows it, N pixels across per pixel (default:"
+                        " native pixels, exactly what the card generated)")
     return p
 
 
@@ -84,6 +89,10 @@ def main(argv: list[str] | None = None) -> int:
             from .tools.monkey import main as monkey_main
 
             return monkey_main(argv[1:])
+        if argv and argv[0] == "view":
+            from .tools.view import main as view_main
+
+            return view_main(argv[1:])
         return _run(argv)
     except CliError as e:
         print(f"vconsole: {e}", file=sys.stderr)
@@ -97,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_intermixed_args(argv)
+    if args.version:
+        print(f"vconsole {__version__}")
+        return 0
     programs = discover()
     from .program import LOAD_ERRORS
 
@@ -126,24 +138,48 @@ def _run(argv: list[str]) -> int:
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
                            mute=args.mute, speaker_model=args.speaker)
 
+    machines: list[Machine] = []
+
     def target(machine: Machine) -> int:
+        machines.append(machine)
         return run_program(machine, program, switches, drive, options)
 
-    if args.headless or args.keys is not None:
-        return _headless(args, config, target)
+    said: list[str] = []
+    try:
+        if args.headless or args.keys is not None:
+            code = run_headless(args, config, target, program)
+        else:
+            code = run_window(args, config, target, f"vconsole - {program.name}", drive.root.parent / "captures")
+    finally:
+        for machine in machines:  # what the programs could not do, said where the player sees it
+            said += machine.host_messages
+        for line in said:
+            print(f"vconsole: {line}", file=sys.stderr)
+    return max(code, 1) if said else code
+
+
+def run_window(args, config: MachineConfig, target, title: str, captures: Path) -> int:
+    """``target(machine)`` in a window, with the options of `args` (scale, record_audio); its exit code.
+
+    Shared with the tools that run a program-like loop (``vconsole view``).
+    """
     if args.screenshot or args.dump_text:
         raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
     from .frontends import window
 
     try:
         return window.run(target, config, scale=args.scale, record_audio=args.record_audio,
-                          title=f"vconsole - {program.name}", captures=drive.root.parent / "captures")
+                          title=title, captures=captures)
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
                        "run it with --headless and --keys instead") from None
 
 
-def _headless(args, config: MachineConfig, target) -> int:
+def run_headless(args, config: MachineConfig, target, program: Program | None = None) -> int:
+    """``target(machine)`` on a virtual clock fed by args.keys; screenshot, text dump and audio as asked.
+
+    Shared with the tools that run a program-like loop (``vconsole view``).
+    """
     from .frontends import headless
 
     for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
@@ -157,10 +193,12 @@ def _headless(args, config: MachineConfig, target) -> int:
         raise CliError(str(e)) from None
     if args.screenshot:
         _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
+    text = "\n".join(line.rstrip() for line in outcome.text).rstrip("\n") + "\n"
+    if not (args.screenshot or args.dump_text or args.record_audio):
+        sys.stdout.write(text)  # a run that keeps nothing shows where it ended
     if args.dump_text:
         from .disk import atomic_write
 
-        text = "\n".join(line.rstrip() for line in outcome.text) + "\n"
         if str(args.dump_text) == "-":
             sys.stdout.write(text)
         else:
@@ -168,7 +206,18 @@ def _headless(args, config: MachineConfig, target) -> int:
                 atomic_write(args.dump_text, text.encode("utf-8"))
             except OSError as e:
                 raise CliError(f"cannot write {args.dump_text}: {e.strerror or e}") from None
+    if outcome.exit_code is None and program is not None and program.name == "COMMAND":
+        _next_step_hint()
     return outcome.exit_code or 0
+
+
+def _next_step_hint() -> None:
+    """The prompt run headless stops where it waits for the next command: say how to give one."""
+    visible = [p.name.lower() for p in discover().values() if not p.hidden]
+    example = visible[0] if visible else "help"
+    sys.stdout.flush()
+    print(f"vconsole: the prompt waits for your next command; type it with --keys, e.g.  vconsole --headless "
+          f"--keys '\"{example}\" Enter' --screenshot {example}.png  (HELP lists the commands)", file=sys.stderr)
 
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:

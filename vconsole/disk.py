@@ -20,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import shutil
 import stat
 import struct
 import tempfile
@@ -34,6 +35,8 @@ _DOS_NAME = re.compile(rf"^[{_DOS_CHARS}]{{1,8}}(\.[{_DOS_CHARS}]{{0,3}})?$")
 DEVICE_NAMES = frozenset({"CON", "PRN", "AUX", "NUL", "CLOCK$",
                           *(f"COM{n}" for n in range(1, 5)), *(f"LPT{n}" for n in range(1, 4))})
 MAX_READ = 4 * 1024 * 1024  # no program of the time kept a file anywhere near this big
+#: the most free space DOS can report: a FAT16 volume of 65525 clusters of 32 KB (2 GB)
+DOS_MAX_FREE = 65525 * 32 * 1024
 MAX_BAD = 999  # NAME.BAD, then NAME001.BAD ... NAME999.BAD
 _TEMP_PREFIX = ".~"
 _TEMP_SUFFIX = ".tmp"
@@ -62,6 +65,44 @@ def dos_name(name: str) -> str:
         shown = str(name).strip()[:20] or "(empty)"
         raise DiskError(f"Invalid file name: {shown}")
     return n
+
+
+def fcb_form(text: str) -> str:
+    """A name or pattern in DOS's 11-character directory form: 8 + 3, blank-padded, '*' as '?'s."""
+    stem, _, ext = text.partition(".")
+
+    def part(p: str, width: int) -> str:
+        star = p.find("*")
+        if star >= 0:
+            p = p[:star] + "?" * (width - star)
+        return p[:width].ljust(width)
+
+    return part(stem, 8) + part(ext, 3)
+
+
+def wildcard(pattern: str) -> bool:
+    return "*" in pattern or "?" in pattern
+
+
+def dos_match(pattern: str, name: str) -> bool:
+    """Whether ``name`` matches a DOS wildcard pattern the way FIND FIRST matched it.
+
+    Both are compared in the 11-character directory form: '*' fills the rest
+    of its part (name or extension) with '?', and '?' matches any character,
+    the blank padding included, so ``MILL?.*`` finds MILL.SAV and MILL1.SAV.
+    Text after a '*' in the same part is ignored, as DOS ignored it.
+    """
+    pat, target = fcb_form(pattern.upper()), fcb_form(name.upper())
+    return all(p == "?" or p == t for p, t in zip(pat, target))
+
+
+def dos_rename_target(pattern: str, name: str) -> str:
+    """The new name REN or COPY gives ``name`` for a target pattern: each '?' keeps the source's
+    character in that place (``REN *.SAV *.OLD``; ``REN GAME?.MIL OLD?.MIL`` makes GAME1 OLDE, place by place)."""
+    pat, source = fcb_form(pattern.upper()), fcb_form(name.upper())
+    out = "".join(s if p == "?" else p for p, s in zip(pat, source))
+    stem, ext = out[:8].rstrip(), out[8:].rstrip()
+    return f"{stem}.{ext}" if ext else stem
 
 
 def _temp_glob(path: Path) -> str:
@@ -306,6 +347,59 @@ class Drive:
             pass
         except OSError as e:
             raise DiskError(f"Cannot delete {target}: {e.strerror or e}") from None
+
+    def rename(self, old: str, new: str) -> str:
+        """Give a file a new name in the same directory (REN); returns the new name.
+
+        The new name must not be taken by another file (a change of case only
+        is not a clash): DOS refuses, and so does this, with DiskError.
+        """
+        src_name, dst_name = dos_name(old), dos_name(new)
+        src = self._find(src_name)
+        if not src.is_file():
+            raise DiskError(f"File not found - {src_name}")
+        existing = self._find(dst_name)
+        if existing.exists() and existing != src:
+            raise DiskError(f"File already exists - {dst_name}")
+        try:
+            os.rename(src, self.root / dst_name)
+        except OSError as e:
+            raise DiskError(_write_message(dst_name, e)) from None
+        return dst_name
+
+    def copy(self, src: str, dst: str) -> None:
+        """Copy a file within the directory (COPY): written atomically, keeping the source's date."""
+        src_name, dst_name = dos_name(src), dos_name(dst)
+        data = self.read_bytes(src_name)
+        self.write_bytes(dst_name, data)
+        try:
+            mtime = self._find(src_name).stat().st_mtime
+            os.utime(self._find(dst_name), (mtime, mtime))
+        except OSError:
+            pass  # the copy is made; only its date is today's
+
+    def match(self, pattern: str) -> list[DirEntry]:
+        """The files a DOS wildcard pattern finds (dos_match), sorted by name; host files whose
+        names DOS could not hold (long names, spaces) are not seen, as DOS would not see them."""
+        found = []
+        for e in self.entries():
+            try:
+                dos_name(e.name)
+            except DiskError:
+                continue
+            if dos_match(pattern, e.name):
+                found.append(e)
+        return found
+
+    def free_bytes(self) -> int:
+        """Free space as DOS reports it: the host disk's, at most what a FAT16 volume can hold."""
+        place = self.root
+        while not place.exists() and place != place.parent:
+            place = place.parent  # the drive folder is made on first write
+        try:
+            return min(shutil.disk_usage(place).free, DOS_MAX_FREE)
+        except OSError:
+            return 0
 
     def quarantine(self, name: str) -> str:
         """Move a file the program could not understand out of the way as NAME.BAD (kept, never deleted)."""

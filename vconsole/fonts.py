@@ -81,3 +81,79 @@ def glyph_bits(name: str) -> np.ndarray:
     bits = np.unpackbits(load_font(name), axis=1).reshape(256, -1, 8).astype(bool)
     bits.flags.writeable = False
     return bits
+
+
+class Glyphs:
+    """A character set as the card's character generator holds it: 256 glyphs of `height` rows.
+
+    EGA and VGA keep their character set in RAM (plane 2), so a program can
+    load its own (INT 10h AX=1100h/1110h); the ROM sets of FONT_NAMES are what
+    the BIOS loads at a mode set.  A Glyphs is immutable and compares and
+    hashes by value, so screens and renderer caches can key on it.
+    """
+
+    __slots__ = ("_data", "height", "name", "_array", "_hash")
+
+    def __init__(self, data: bytes, height: int, name: str = "") -> None:
+        height = int(height)
+        if not 1 <= height <= 32:
+            raise ValueError(f"a character generator holds glyphs of 1 to 32 rows, not {height}")
+        data = bytes(data)
+        if len(data) != 256 * height:
+            raise ValueError(f"{256 * height} bytes make 256 glyphs of {height} rows; got {len(data)}")
+        self._data, self.height, self.name = data, height, name
+        array = np.frombuffer(data, dtype=np.uint8).reshape(256, height)
+        self._array = array  # frombuffer over bytes: already read-only
+        self._hash = hash((data, height))
+
+    @classmethod
+    def from_array(cls, array, name: str = "") -> "Glyphs":
+        """From a (256, rows) uint8 array, one byte per glyph row, leftmost dot in bit 7."""
+        array = np.asarray(array)
+        if array.ndim != 2 or array.shape[0] != 256:
+            raise ValueError(f"expected a (256, rows) array of glyph rows, got shape {array.shape}")
+        return cls(array.astype(np.uint8).tobytes(), array.shape[1], name)
+
+    @staticmethod
+    def named(name: str) -> "Glyphs":
+        """One of the ROM sets of FONT_NAMES (shared, like load_font)."""
+        return _named_glyphs(name)
+
+    @property
+    def array(self) -> np.ndarray:
+        """(256, height) read-only uint8."""
+        return self._array
+
+    @property
+    def data(self) -> bytes:
+        return self._data
+
+    def fitted(self, height: int) -> "Glyphs":
+        """This set as a card whose character height stays `height` shows it (INT 10h AX=1100h).
+
+        Loading glyphs without reprogramming the CRTC keeps the cell height:
+        rows past the cell's bottom are never scanned, and a shorter glyph
+        leaves blank rows below it (we load into a cleared generator).
+        """
+        if height == self.height:
+            return self
+        out = np.zeros((256, height), dtype=np.uint8)
+        keep = min(height, self.height)
+        out[:, :keep] = self._array[:, :keep]
+        return Glyphs(out.tobytes(), height, self.name)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Glyphs):
+            return NotImplemented
+        return self is other or (self.height == other.height and self._data == other._data)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Glyphs({self.name or 'user'}, 8x{self.height})"
+
+
+@functools.cache
+def _named_glyphs(name: str) -> Glyphs:
+    return Glyphs(load_font(name).tobytes(), load_font(name).shape[1], name)

@@ -5,7 +5,8 @@ Tokens are separated by white space: a single printable character types it;
 ``F1 Enter Esc Up KP7 Gray+`` and combinations ``Ctrl+Q Alt+X Shift+Tab``
 press that key; ``wait:MS`` lets MS milliseconds of machine time pass;
 ``move:COL,ROW``, ``click:COL,ROW`` and ``rclick:COL,ROW`` drive the mouse in
-0-based text cells.  ``#`` starts a comment to the end of the line.  The two
+0-based text cells; ``wheel:N`` turns the mouse wheel N notches (positive towards
+you, i.e. scrolling down; ``wheel:-3`` scrolls up).  ``#`` starts a comment to the end of the line.  The two
 characters the language itself uses are typed as ``Quote`` (for ``"``, which
 would otherwise open quoted text) and ``"#"``.
 """
@@ -41,7 +42,14 @@ class Mouse:
     token: str
 
 
-Event = Press | Wait | Mouse
+@dataclass(frozen=True)
+class Wheel:
+    steps: int  # notches, positive towards the user
+    token: str
+
+
+Event = Press | Wait | Mouse | Wheel
+_WHEEL = re.compile(r"^wheel:([+-]?\d{1,3})$", re.I)
 _MOUSE = re.compile(r"^(move|click|rclick):(\d+),(\d+)$", re.I)
 _WAIT = re.compile(r"^wait:(\d+(?:\.\d+)?)$", re.I)
 
@@ -104,6 +112,12 @@ def _one(tok: str) -> Event:
     m = _WAIT.match(tok)
     if m:
         return Wait(float(m.group(1)), tok)
+    m = _WHEEL.match(tok)
+    if m:
+        steps = int(m.group(1))
+        if steps == 0:
+            raise KeyScriptError(f"a wheel turns at least one notch in {tok!r}")
+        return Wheel(steps, tok)
     m = _MOUSE.match(tok)
     if m:
         col, row = int(m.group(2)), int(m.group(3))
@@ -122,7 +136,22 @@ def _one(tok: str) -> Event:
     try:
         return Press(word_for(_canonical(tok)), tok)
     except KeyError:
-        raise KeyScriptError(f"unknown key-script token {tok!r}") from None
+        pass
+    if _typeable(tok) and "+" not in tok and ":" not in tok:
+        # most likely text meant to be typed, like the 17 of a Mill move: say how to type it
+        raise KeyScriptError(f'{tok!r} is not a key name; to type it, write "{tok}"')
+    raise KeyScriptError(f"unknown key-script token {tok!r}")
+
+
+def _typeable(text: str) -> bool:
+    if '"' in text:
+        return False
+    try:
+        for ch in text:
+            word_for_char(ch)
+    except KeyError:
+        return False
+    return True
 
 
 _CANON = {n.lower(): n for n in (

@@ -10,6 +10,7 @@ next service call by raising ``ProgramExit`` there, and no thread is left.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -61,6 +62,9 @@ class MachineConfig:
     mouse: bool = True
     mute: bool = False
     speaker_model: str = "ideal"
+    # The DOS date and time at switch-on, as seconds since the epoch (host local time);
+    # None takes the host's clock.  Journals keep it, so a replayed run sees the same dates.
+    start_time: float | None = None
 
 
 class _SpeakerClock:
@@ -93,6 +97,10 @@ class Machine:
         self.speaker = Speaker(_SpeakerClock(self))
         self.speaker.muted = config.mute
         self.program_name = ""  # what the window title shows
+        self.start_time = config.start_time if config.start_time is not None else time.time()
+        # Lines for the host terminal when the run ends (Dos.warn_at_exit): what a program
+        # could not do and the player must know, e.g. a game that could not be saved.
+        self.host_messages: list[str] = []
 
     # -- waiting ----------------------------------------------------------------
     def input_waiting(self, wake: bool | str = True) -> bool:
@@ -138,9 +146,12 @@ class Machine:
         self.speaker.nosound()
         self.speaker.muted = self.config.mute
         if self.mouse.installed:
+            self.mouse.enable()  # a program that switched the driver off (1Fh) does not take it along
             self.mouse.reset()  # hides the pointer, drops stale clicks and any 0Ch handler
         self.screen.set_blink(True)
         self.screen.set_border(0)
+        self.screen.load_font(None)  # the next mode set reloads the ROM set and the default colours
+        self.screen.set_palette(None)
         self.screen.show_cursor()
 
     def _buffer_full(self) -> None:

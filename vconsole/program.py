@@ -9,6 +9,7 @@ and simply returns when done; the runtime tidies the hardware up afterwards.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import random
 from dataclasses import dataclass
 from importlib.metadata import entry_points
@@ -16,18 +17,31 @@ from pathlib import Path
 from typing import Callable
 
 from . import switches as switch_parser
+from .clock import Clock
 from .disk import Drive
 from .errors import guard
-from .keyboard import Key
+from .keyboard import READS as KEYBOARD_READS
+from .keyboard import Key, Keyboard
 from .machine import Machine
-from .mouse import MouseEvent
+from .mouse import MouseDriver, MouseEvent
+from .speaker import Speaker
+from .video import TextScreen
 
 GROUP = "vconsole.programs"
 
 
 @dataclass(frozen=True)
 class Program:
-    """A runnable program: its DOS name, entry function and the switches it takes."""
+    """A runnable program: its DOS name, entry function and the switches it takes.
+
+    ``keyboard`` picks the INT 16h read behind ``dos.keyboard.read()``, ``get()``,
+    ``peek()`` and ``dos.input()``: "enhanced" (AH=10h/11h, the default: every
+    key of the 101-key keyboard, F11, F12, Ctrl+Up ... included) or "standard"
+    (AH=00h/01h, for a program imitating a 1980s original written for the
+    83-key keyboard: the 101-key-only keys never arrive, they are thrown away
+    from the buffer as that original saw them).  Key names ("Up", "Gray+",
+    "F7") read the same with either.
+    """
 
     name: str  # the DOS name typed at the prompt, e.g. "MILL"
     main: Callable[["Dos"], int | None]
@@ -35,6 +49,14 @@ class Program:
     title: str = ""
     summary: str = ""  # one line for DIR and HELP
     hidden: bool = False  # not listed by DIR (e.g. the shell itself)
+    exe_size: int = 0  # bytes DIR shows for NAME.EXE (0: the prompt makes up a plausible size)
+    exe_date: str = ""  # "YYYY-MM-DD HH:MM" DIR shows for NAME.EXE ("": a plausible date of the time)
+    keyboard: str = "enhanced"  # the INT 16h read: "enhanced" (AH=10h) or "standard" (AH=00h)
+
+    def __post_init__(self) -> None:
+        if self.keyboard not in KEYBOARD_READS:
+            raise ValueError(f"Program {self.name!r}: keyboard must be one of {', '.join(KEYBOARD_READS)},"
+                             f" not {self.keyboard!r}")
 
     def parse_switches(self, words: list[str]) -> frozenset[str]:
         return switch_parser.parse(words, self.switches)
@@ -96,22 +118,38 @@ def find(name: str) -> Program:
 
 
 class Dos:
-    """The services one running program gets; see DESIGN.md for the hardware behind each."""
+    """The services one running program gets; see DESIGN.md for the hardware behind each.
+
+    The contract a program is written against (docs/ARCHITECTURE.md):
+
+    * time is in **seconds** everywhere (floats): ``now()``, ``wait(seconds)``,
+      ``input(timeout=seconds)``; ``ticks()`` is the BIOS tick count, a hardware counter;
+    * screen positions are **(row, col)**, 0-based, as the BIOS takes them (DH, DL);
+    * asking whether a mouse driver is loaded (``mouse_installed``) changes nothing; a
+      program that wants the driver reset calls ``mouse.reset()`` (INT 33h function 0);
+    * a program may declare what must hold whatever is typed with ``declare_invariant``:
+      testing tools (the monkey) call ``check_invariants()`` after each input;
+    * something the player would otherwise lose silently (a game that could not be saved)
+      is said with ``warn_at_exit``: the front end prints it on the terminal when the run
+      ends, and the program's errorlevel is at least 1.
+    """
 
     def __init__(self, machine: Machine, program: Program, switches: frozenset[str] = frozenset(),
                  drive: Drive | None = None, options: RunOptions = RunOptions()) -> None:
-        self.machine = machine
-        self.program = program
-        self.switches = switches
-        self.options = options
-        self.screen = machine.screen
-        self.keyboard = machine.keyboard
-        self.mouse = machine.mouse
-        self.speaker = machine.speaker
-        self.clock = machine.clock
-        self.drive = drive or Drive(Path.cwd())
-        self.rng = random.Random(options.seed)
+        self.machine: Machine = machine
+        self.program: Program = program
+        self.switches: frozenset[str] = switches
+        self.options: RunOptions = options
+        self.screen: TextScreen = machine.screen
+        self.keyboard: Keyboard = machine.keyboard
+        self.mouse: MouseDriver = machine.mouse
+        self.speaker: Speaker = machine.speaker
+        self.clock: Clock = machine.clock
+        self.drive: Drive = drive or Drive(Path.cwd())
+        self.rng: random.Random = random.Random(options.seed)
         self._sound_on = True
+        self._invariants: list[Callable[[], None]] = []
+        self.warnings: list[str] = []
 
     # -- facts about the machine ------------------------------------------------------
     @property
@@ -125,28 +163,38 @@ class Dos:
 
     @property
     def mouse_installed(self) -> bool:
-        """INT 33h function 0's answer (resets the driver, as the real call did)."""
-        return self.mouse.reset()[0] == 0xFFFF
+        """Whether a mouse driver is loaded; unlike INT 33h function 0 it resets nothing."""
+        return self.mouse.installed
 
-    # -- time ---------------------------------------------------------------------------
+    # -- time (seconds) -------------------------------------------------------------------
     def ticks(self) -> int:
+        """BIOS ticks since start (18.2065 a second), as INT 1Ah AH=00h counts them."""
         return self.clock.ticks()
 
     def now(self) -> float:
+        """Machine time in seconds."""
         return self.clock.now()
 
-    def wait(self, ms: float) -> None:
-        """Pause for ms milliseconds of machine time (keys typed meanwhile wait in the buffer)."""
-        self.machine.delay(ms / 1000.0)
+    def datetime(self) -> _dt.datetime:
+        """The DOS date and time (INT 21h AH=2Ah/2Ch): the switch-on time plus machine time.
+
+        Taken from the machine, not read from the host each time, so that a replayed run
+        (which keeps the switch-on time) shows the same dates, e.g. in a high-score table.
+        """
+        return _dt.datetime.fromtimestamp(self.machine.start_time + self.clock.now())
+
+    def wait(self, seconds: float) -> None:
+        """Pause for ``seconds`` of machine time (keys typed meanwhile wait in the buffer)."""
+        self.machine.delay(seconds)
 
     # -- input ----------------------------------------------------------------------------
-    def input(self, timeout_ms: float | None = None) -> Key | MouseEvent | None:
-        """Wait for the next key or mouse button event, or None when the timeout passes.
+    def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
+        """Wait for the next key or mouse button event, or None when ``timeout`` seconds pass.
 
         This is the loop every game of the time wrote by hand around INT 16h
         AH=01h and INT 33h AX=0005h.
         """
-        deadline = None if timeout_ms is None else self.clock.now() + timeout_ms / 1000.0
+        deadline = None if timeout is None else self.clock.now() + timeout
         while True:
             key = self.keyboard.get()
             if key is not None:
@@ -169,6 +217,21 @@ class Dos:
         self._sound_on = bool(on)
         self.speaker.muted = self.machine.config.mute or not self._sound_on
 
+    # -- what testing tools and the front end read -------------------------------------------
+    def declare_invariant(self, check: Callable[[], None]) -> None:
+        """Register ``check()``: it raises (AssertionError) when the program's state is broken."""
+        self._invariants.append(check)
+
+    def check_invariants(self) -> None:
+        """Run every declared check (the monkey calls this after each input it typed)."""
+        for check in self._invariants:
+            check()
+
+    def warn_at_exit(self, message: str) -> None:
+        """Say ``message`` on the host terminal when the run ends (one line); errorlevel >= 1."""
+        self.warnings.append(message)
+        self.machine.host_messages.append(f"{self.program.name}: {message}")
+
     def run(self, program: Program, words: list[str] = ()) -> int:
         """Run another program on this machine (the shell's EXEC); SwitchError propagates."""
         switches = program.parse_switches(list(words))
@@ -178,13 +241,16 @@ class Dos:
 def run_program(machine: Machine, program: Program, switches: frozenset[str], drive: Drive,
                 options: RunOptions = RunOptions()) -> int:
     """Run main(dos) to its end and tidy up; returns the DOS errorlevel."""
-    previous = machine.program_name
+    previous, previous_read = machine.program_name, machine.keyboard.read_mode
     machine.program_name = program.name
+    machine.keyboard.read_mode = program.keyboard  # the INT 16h read it asked for; the caller's comes back after
     dos = Dos(machine, program, switches, drive, options)
     try:
         code = guard(dos, program, program.main)
     finally:
         machine.program_name = previous
+        machine.keyboard.read_mode = previous_read
         if not machine.stopping:
             machine.tidy()
-    return int(code or 0)
+    code = int(code or 0)
+    return max(code, 1) if dos.warnings else code

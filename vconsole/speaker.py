@@ -291,12 +291,11 @@ class Speaker:
         """BASIC's BEEP / the BIOS bell: 800 Hz for a quarter second; blocks."""
         self._sleep_until(self._schedule([Note(BEEP_HZ, BEEP_SECONDS, BEEP_SECONDS)]))
 
-    def tone(self, hz: float, ms: float) -> None:
-        """Sound ``hz`` for ``ms`` milliseconds, then silence; blocks (Sound + Delay + NoSound)."""
-        if ms < 0:
+    def tone(self, hz: float, seconds: float) -> None:
+        """Sound ``hz`` for ``seconds``, then silence; blocks (Sound + Delay + NoSound)."""
+        if seconds < 0:
             raise ValueError("negative duration")
         divisor_for(hz)  # rejects nonsense pitches before anything is queued
-        seconds = ms / 1000.0
         self._sleep_until(self._schedule([Note(hz, seconds, seconds)]))
 
     def play(self, music: str) -> None:

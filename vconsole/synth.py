@@ -569,11 +569,15 @@ class WavRecorder:
         self._timeline = tl
         self.speaker.add_sink(tl)
 
-    def stop(self) -> np.ndarray:
-        """Stop, write the file, and return the samples written."""
+    def stop(self, until: float | None = None) -> np.ndarray:
+        """Stop, write the file, and return the samples written.
+
+        The file runs to the clock's present, or to ``until`` when that is
+        later (a headless run that ends while queued music still plays).
+        """
         if self._timeline is None or self.start_time is None:
             raise RuntimeError("recorder not started")
-        end = self.speaker.clock.now()
+        end = max(self.speaker.clock.now(), until or 0.0)
         self.speaker.remove_sink(self._timeline)
         r = StreamRenderer(self.rate, self.model, self.volume, self.start_time, timeline=self._timeline)
         first = r.position

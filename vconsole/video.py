@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import cp437
+from .adapters import DacPalette, check_palette
+from .fonts import Glyphs
 
 ROWS, COLS = 25, 80
 DUMP_SIZE = ROWS * COLS * 2
@@ -40,10 +42,31 @@ class MouseCursor:
 
 
 @dataclass(frozen=True)
-class ScreenState:
-    """An immutable picture of everything the video hardware would scan out."""
+class MouseHardwareCursor:
+    """The INT 33h driver's hardware text cursor (function 0Ah, BX=1): the CRTC cursor on its cell.
 
-    cells: np.ndarray  # (25, 80, 2) uint8, read-only copy
+    start and end are scan lines as INT 10h AH=01h takes them (the EGA/VGA
+    BIOS scales them for taller cells, as for a program's own cursor).
+    """
+
+    row: int
+    col: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class ScreenState:
+    """An immutable picture of everything the video hardware would scan out.
+
+    ``cells`` is (rows, cols, 2): 25 x 80 for the TextScreen, any size for a
+    picture drawn with a card set up for more (Adapter.text_mode).  ``font``
+    is a character set a program loaded (None: the card's own) and
+    ``palette`` the colours it gave attributes 0-15 (None: RGBI); a card that
+    cannot be reprogrammed that way ignores them.
+    """
+
+    cells: np.ndarray  # (rows, cols, 2) uint8, read-only copy
     cursor_row: int = 0
     cursor_col: int = 0
     cursor_start: int = 6
@@ -51,6 +74,8 @@ class ScreenState:
     blink: bool = True
     border: int = 0
     mouse: MouseCursor | None = None
+    font: Glyphs | None = None
+    palette: DacPalette | None = None
 
     @property
     def cursor_hidden(self) -> bool:
@@ -112,7 +137,10 @@ class TextScreen:
         self.cursor_start, self.cursor_end = CURSOR_MONO if mono else CURSOR_COLOUR
         self.blink = True
         self.border = 0
+        self.font: Glyphs | None = None
+        self.palette: DacPalette | None = None
         self.mouse: MouseCursor | None = None
+        self.mouse_crtc: MouseHardwareCursor | None = None
         self.version = 0
         self.lock = threading.RLock()
 
@@ -121,18 +149,27 @@ class TextScreen:
         self.version += 1
 
     def snapshot(self) -> ScreenState:
+        """What the card scans out.  The CRTC has one cursor: while the mouse driver's hardware
+        text cursor is shown it sits on the pointer's cell, otherwise on the program's."""
         with self.lock:
             cells = self.cells.copy()
             cells.flags.writeable = False
+            crtc = self.mouse_crtc
+            if crtc is None:
+                row, col, start, end = self.cursor_row, self.cursor_col, self.cursor_start, self.cursor_end
+            else:
+                row, col, start, end = crtc.row, crtc.col, crtc.start, crtc.end
             return ScreenState(
                 cells=cells,
-                cursor_row=self.cursor_row,
-                cursor_col=self.cursor_col,
-                cursor_start=self.cursor_start,
-                cursor_end=self.cursor_end,
+                cursor_row=row,
+                cursor_col=col,
+                cursor_start=start,
+                cursor_end=end,
                 blink=self.blink,
                 border=self.border,
                 mouse=self.mouse,
+                font=self.font,
+                palette=self.palette,
             )
 
     def load_dump(self, data: bytes) -> None:
@@ -157,6 +194,24 @@ class TextScreen:
         """Attribute bit 7: blink (True) or bright background (False), INT 10h AX=1003h."""
         with self.lock:
             self.blink = bool(enabled)
+            self._changed()
+
+    def load_font(self, glyphs: Glyphs | None) -> None:
+        """INT 10h AX=1100h: a program's own character set (None: back to the card's ROM set).
+
+        The character height stays the card's: a shorter set leaves blank rows
+        under each glyph, a taller one is cut at the cell's bottom (Glyphs.fitted).
+        Only EGA and VGA have a character generator in RAM; a CGA or MDA keeps
+        showing its ROM, which the renderer knows from the adapter.
+        """
+        with self.lock:
+            self.font = glyphs
+            self._changed()
+
+    def set_palette(self, palette: DacPalette | None) -> None:
+        """INT 10h AX=1012h: colours for attributes 0-15 as 6-bit (r, g, b) DAC values (None: RGBI)."""
+        with self.lock:
+            self.palette = None if palette is None else check_palette(palette)
             self._changed()
 
     def set_cursor(self, row: int, col: int) -> None:
@@ -188,6 +243,17 @@ class TextScreen:
         with self.lock:
             if cursor != self.mouse:
                 self.mouse = cursor
+                self._changed()
+
+    def set_mouse_hardware_cursor(self, cursor: MouseHardwareCursor | None) -> None:
+        """Called by the mouse driver: the CRTC cursor follows the pointer while this is set.
+
+        The program's own cursor (position and shape) is kept and shows again
+        when the driver lets go, so a text field's cursor survives the pointer.
+        """
+        with self.lock:
+            if cursor != self.mouse_crtc:
+                self.mouse_crtc = cursor
                 self._changed()
 
     # -- cell services ------------------------------------------------------
@@ -230,6 +296,23 @@ class TextScreen:
         col = left + max(0, (right - left + 1 - len(text)) // 2)
         self.write(row, col, text, attr)
         return col
+
+    def blit(self, row: int, col: int, cells: np.ndarray) -> None:
+        """Copy a block of (character, attribute) pairs to (row, col), clipped to the screen.
+
+        What a program's REP MOVSW into B800:0000 does: a viewer showing part of
+        a picture larger than the screen, a saved screen put back.
+        """
+        cells = np.asarray(cells, dtype=np.uint8)
+        if cells.ndim != 3 or cells.shape[2] != 2:
+            raise ValueError(f"expected (rows, cols, 2) cells, got shape {cells.shape}")
+        top, left = max(0, row), max(0, col)
+        bottom, right = min(ROWS, row + cells.shape[0]), min(COLS, col + cells.shape[1])
+        if top >= bottom or left >= right:
+            return
+        with self.lock:
+            self.cells[top:bottom, left:right] = cells[top - row:bottom - row, left - col:right - col]
+            self._changed()
 
     def set_attr(self, row: int, col: int, attr: int, count: int = 1) -> None:
         """Change attributes only (highlight bars, menus) for count cells along the row."""

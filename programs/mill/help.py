@@ -1,124 +1,161 @@
-"""The instructions shown by F5, written afresh for this version (not the original's text)."""
+"""The instructions shown by F5, in the house style of the Tommy's Toys instruction screens
+(upper case, a heading per section, the sections of the original document) but written
+afresh in our own words.  Every line fits the pager's 76 columns, so nothing is re-folded."""
 
 TITLE = "TOMMY'S MILL - HOW TO PLAY"
 
 TEXT = """\
-TOMMY'S MILL is the old board game also known as Nine Men's Morris, Merrills
-or Muhle.  Two players, White and Black, each own nine pieces.
+TOMMY'S MILL (C) COPYRIGHT 1987-1996 BY TOMMY'S TOYS
+CATALOG #TM-064-1A
 
-THE BOARD
-  Three squares, one inside the other.  The corners and the middle of every
-  side are the 24 points, numbered 1 to 24 row by row from the top left:
+INSTRUCTIONS:
+MILL IS THE VERY OLD BOARD GAME ALSO CALLED NINE MEN'S MORRIS, MERRILLS OR
+MUHLE.  IT IS A GAME OF TRAPS FOR TWO: LINE UP THREE, TAKE ONE OF THEIRS.
 
-        1 ----------- 2 ----------- 3
-        |    4 ------ 5 ------ 6    |
-        |    |    7 - 8 - 9    |    |
-       10 - 11 - 12       13 - 14 - 15
-        |    |   16 -17 - 18   |    |
-        |   19 ----- 20 ----- 21    |
-       22 ---------- 23 ---------- 24
+THE BOARD:
+THREE SQUARES, ONE INSIDE THE OTHER.  THEIR CORNERS AND THE MIDDLES OF THEIR
+SIDES ARE THE 24 POINTS, NUMBERED ROW BY ROW FROM THE TOP LEFT:
 
-  The 16 straight lines of three points (1-2-3, 1-10-22, 2-5-8 ...) are
-  the segments.  There are no diagonals.
+        1 ------------ 2 ------------ 3
+        |              |              |
+        |    4 ------- 5 ------- 6    |
+        |    |         |         |    |
+        |    |    7 -- 8 -- 9    |    |
+        |    |    |         |    |    |
+       10 - 11 - 12        13 - 14 - 15
+        |    |    |         |    |    |
+        |    |   16 - 17 - 18    |    |
+        |    |         |         |    |
+        |   19 ------ 20 ------ 21    |
+        |              |              |
+       22 ----------- 23 ----------- 24
 
-PLAYING
-  White begins.  For the first nine turns each side puts one piece from
-  its hand on any free point.  After that a turn means sliding one of your
-  pieces along a segment to the free point next to it.
+THE 16 STRAIGHT RUNS OF THREE POINTS (1-2-3, 1-10-22, 2-5-8 AND SO ON) ARE
+THE SEGMENTS.  NOTHING RUNS CORNER TO CORNER.
 
-  Three of your pieces on one segment make a MILL.  Closing a mill lets you
-  remove one enemy piece from the board for good, though pieces standing in
-  a mill of their own are always safe (when every enemy piece is in a mill
-  there is nothing to take).  You may also decline to take anything.  Pulling a piece out of a
-  mill and pushing it back later closes the mill again and captures again.
+PLAYERS AND PIECES:
+WHITE AND BLACK, NINE PIECES EACH.
 
-  You lose when you are down to two pieces, or when it is your turn and
-  none of your pieces can move.  Resigning also ends the game.
+THE PLAY:
+WHITE GOES FIRST.  FOR THE FIRST NINE TURNS EACH SIDE PUTS A PIECE FROM ITS
+HAND ON ANY EMPTY POINT.  AFTER THAT A TURN IS ONE PIECE SLID ALONG A
+SEGMENT TO THE EMPTY POINT NEXT TO IT.
 
-  Two extra rules can be switched on with the O command:
-    KIDDIE: a side left with exactly three pieces may jump a piece to any
-            free point instead of sliding it.
-    LAST MILL: a capture may break up the enemy's last mill when those
-            three pieces are all the enemy has left.
+THE RULES:
+1. THREE OF YOUR PIECES ON ONE SEGMENT ARE A MILL.  CLOSING A MILL LETS YOU
+   LIFT ONE ENEMY PIECE OFF THE BOARD FOR GOOD.
+2. A PIECE THAT STANDS IN A MILL IS SAFE.  WHEN EVERY ENEMY PIECE STANDS IN
+   A MILL THERE IS NOTHING TO TAKE (THE CAPTURE IS DECLINED).  YOU MAY ALSO
+   DECLINE A CAPTURE YOURSELF.
+3. A SIDE DOWN TO TWO PIECES LOSES.
+4. SLIDING A PIECE OUT OF A MILL AND BACK LATER CLOSES THE MILL AGAIN, AND
+   CAPTURES AGAIN.
+5. A SIDE THAT CANNOT MOVE WHEN ITS TURN COMES LOSES.
+6. TWO OPTIONAL RULES, CHOSEN WITH THE O COMMAND:
+   KIDDIE:    A SIDE LEFT WITH EXACTLY THREE PIECES MAY JUMP ONE OF THEM TO
+              ANY EMPTY POINT.
+   LAST MILL: A CAPTURE MAY BREAK THE ENEMY'S LAST MILL WHEN THOSE THREE
+              PIECES ARE ALL THE ENEMY HAS LEFT.
+   A CLOSED MILL TAKES ONE PIECE, EVEN WHEN ONE MOVE CLOSES TWO MILLS.
 
-WHO PLAYS
-  Each side is played either from the keyboard (that includes the mouse)
-  or by the computer.  F2 switches White between the two, F3 does the same
-  for Black; the PLAYERS box at the top right shows the current choice.
-  You start as White against the computer.  Let the computer take both
-  sides to watch a game, or give both to the keyboard to play a friend.
+GAME MODES:
+EACH SIDE IS PLAYED FROM THE KEYBOARD (THE MOUSE COUNTS AS KEYBOARD) OR BY
+THE COMPUTER.  F2 SWITCHES WHITE, F3 SWITCHES BLACK; THE PLAYERS BOX AT THE
+TOP RIGHT SHOWS WHO PLAYS WHICH SIDE.  YOU START AS WHITE AGAINST THE
+COMPUTER.  GIVE THE COMPUTER BOTH SIDES TO WATCH, OR THE KEYBOARD BOTH SIDES
+TO PLAY A FRIEND.
 
-ENTERING A MOVE WITH THE KEYBOARD
-  Type the point numbers, each one followed by a space:
-       23 space            put a piece on 23
-       1 space 2           slide the piece on 1 to 2
-       1 space 2 space 11  slide 1 to 2, closing a mill, and take 11
-       1 space 2 space 0   the same slide, but take nothing
-  While placing, a mill-closing placement works the same way: 23 space 11.
-  The numbers appear on the line under the board as you type.  A number
-  is accepted as soon as nothing longer could be meant.  Any key that
-  cannot belong to the move (a letter, say) throws the entry away so you
-  can start it again.
+ENTERING A MOVE FROM THE KEYBOARD:
+TYPE THE POINT NUMBERS WITH A SPACE AFTER EACH ONE:
+     23 SPACE               PUT A PIECE ON 23
+     1 SPACE 2              SLIDE THE PIECE ON 1 TO 2
+     1 SPACE 2 SPACE 11     SLIDE 1 TO 2, CLOSING A MILL, AND TAKE 11
+     1 SPACE 2 SPACE 0      THE SAME SLIDE, TAKING NOTHING
+A PLACEMENT THAT CLOSES A MILL WORKS THE SAME WAY: 23 SPACE 11.  THE LINE
+UNDER THE BOARD SHOWS WHAT YOU TYPE.  A NUMBER IS TAKEN AS SOON AS NOTHING
+LONGER COULD BE MEANT.  A NUMBER THAT CANNOT BE USED IS REFUSED WITH THE
+REASON (14 IS TAKEN); ANY OTHER KEY, A LETTER SAY, THROWS THE ENTRY AWAY.
 
-ENTERING A MOVE WITH THE MOUSE
-  Click the piece to move (or the free point to place on), then the point
-  to move it to, then the enemy piece to take.  Click the time display in
-  the middle of the board to take nothing.  A right click, or a click on
-  another of your pieces, starts the move again.
+ENTERING A MOVE WITH THE MOUSE:
+CLICK THE PIECE TO MOVE (OR THE EMPTY POINT TO PLACE ON), THEN WHERE IT
+GOES, THEN THE ENEMY PIECE TO TAKE.  TO TAKE NOTHING, CLICK THE TIME IN THE
+MIDDLE OF THE BOARD.  A RIGHT CLICK, OR A CLICK ON ANOTHER OF YOUR PIECES,
+STARTS THE MOVE AGAIN.
 
-COMMANDS (type one instead of a move)
-  S        save the game to a file you name (any name except MILL.TMP,
-           which belongs to the automatic save).  Finished games too.
-  R        read a saved game back.  If it was finished you can step back
-           through it with the period; stepping forward to its end finishes
-           it again, after which only reading it in again lets you go back.
-  X or Esc resign (you are asked to confirm).
-  .        step back one move
-  /        step forward again through moves you stepped back over
-  O        choose the KIDDIE and LAST MILL rules
-  Stepping goes on until it is a keyboard player's turn, so against the
-  computer one press takes back your move and its answer.  When the
-  computer plays both sides it steps all the way to the start or the end
-  of the recorded line; press F2 or F3 to stop it.
+AUTOMATIC SAVE:
+LEAVE THE PROGRAM IN THE MIDDLE OF A GAME (F7, OR CLOSE THE WINDOW) AND THE
+GAME IS KEPT IN MILL.TMP; THE NEXT START PICKS IT UP WHERE IT STOOD.  A
+MILL.TMP THAT CANNOT BE READ IS KEPT AS MILL.BAD AND A NEW GAME STARTS.  IF
+MILL.TMP CANNOT BE WRITTEN (A FULL OR WRITE-PROTECTED DISK) YOU ARE TOLD SO.
 
-  A game file is plain text with one move per line, written exactly as
-  you would type it.  Lines beginning with a period are notes and are
-  skipped when the file is read.
+OTHER COMMANDS (TYPED INSTEAD OF A MOVE):
+   S        SAVE THE GAME IN A FILE YOU NAME (NOT MILL.TMP, WHICH BELONGS
+            TO THE AUTOMATIC SAVE).  FINISHED GAMES CAN BE SAVED TOO.
+   R        READ A SAVED GAME BACK.  A FINISHED ONE CAN BE STEPPED BACK
+            THROUGH WITH THE PERIOD; STEPPING FORWARD TO ITS END FINISHES IT
+            AGAIN, AND ONLY READING IT IN AGAIN LETS YOU GO BACK.
+   X OR ESC RESIGN (YOU ARE ASKED FIRST).
+   .        STEP BACK ONE MOVE.
+   /        STEP FORWARD AGAIN OVER A MOVE YOU STEPPED BACK.
+   O        CHOOSE THE KIDDIE AND LAST MILL RULES.
+STEPPING GOES ON UNTIL A KEYBOARD PLAYER IS TO MOVE, SO AGAINST THE COMPUTER
+ONE PERIOD TAKES BACK YOUR MOVE AND ITS ANSWER.  WHEN THE COMPUTER PLAYS
+BOTH SIDES IT STEPS TO THE START OR THE END OF THE LINE; F2 OR F3 STOPS IT.
+KEYS TYPED WHILE THE COMPUTER THINKS ARE KEPT, IN ORDER, FOR THE NEXT
+KEYBOARD MOVE; WHEN THE COMPUTER PLAYS BOTH SIDES THEY ARE COMMANDS, DONE
+BETWEEN ITS MOVES (S SAVES THE GAME IT IS PLAYING).
 
-AUTOMATIC SAVE
-  Leave the program (F7, or close the window) in the middle of a game and
-  it is kept in MILL.TMP; the next start picks it up where you left off.
-  A MILL.TMP that cannot be read is renamed MILL.BAD and a new game starts.
+YES/NO QUESTIONS WITH THE MOUSE:
+CLICK THE Y OR THE N IN THE QUESTION.
 
-FUNCTION KEYS
-  F1   sound on or off         F2   White: keyboard or computer
-  F3   Black: keyboard or computer
-  F5   these instructions (PgUp, PgDn and the arrows scroll, Esc returns)
-  F7   quit                    F8   lower the level   F9   raise it
-  F10  next border colour (colour displays only)
-  Up/Down arrows   lengthen or shorten the time pad
-  For the switches (F1, F2, F3) the legend names what a press will change
-  to, which is the opposite of what is in effect now.  The legend lines
-  can also be clicked.
+STRATEGY:
+PERFECT PLAY ON BOTH SIDES ENDS IN A DRAW.
 
-LEVEL AND TIME PAD
-  The level, 0 to 9, is how many moves ahead the computer looks (the
-  unregistered shareware version stops at 2).  While it thinks, the best
-  move found so far is shown under the board; press Esc to make it play
-  that move at once.  The time pad, 0.1 to 10.0 seconds, is the least time
-  the computer takes over a move, so that you can follow its play.
+HINTS:
+1. EARLY ON, THE MIDDLE POINTS OF THE SECOND SQUARE (5, 11, 14, 20) ARE
+   WORTH THE MOST.
+2. WATCH FOR TWO OPEN SEGMENTS THAT SHARE ONE EMPTY POINT: ONLY ONE OF THEM
+   CAN BE BLOCKED.
+3. TWO MILLS BEAT ONE: KEEP ONE SHUT AS A GUARD AND OPEN AND CLOSE THE
+   OTHER.
+4. A PIECE THAT SWINGS BETWEEN TWO MILLS CAPTURES ON EVERY TURN.
 
-MOVE BUFFER
-  Under the move list: how many moves are on the board now and how many
-  the buffer can hold.  A game that fills the buffer ends as a draw.
+DIFFICULTY LEVELS:
+0 (EASIEST) TO 9 (HARDEST): HOW FAR AHEAD THE COMPUTER LOOKS.  THE
+UNREGISTERED SHAREWARE VERSION STOPS AT 2.  WHILE IT THINKS, THE BEST MOVE
+FOUND SO FAR IS SHOWN UNDER THE BOARD; ESC MAKES IT PLAY THAT MOVE AT ONCE.
 
-TIPS
-  The middle points of the second square (5, 11, 14, 20) are the strongest
-  to hold early.  Look out for two open lines sharing one free point: the
-  opponent cannot block both.  Later on, a piece that can swing between
-  two mills captures on every turn.
+FUNCTION KEYS:
+   F1    SOUND ON OR OFF *
+   F2    WHITE: COMPUTER OR KEYBOARD *
+   F3    BLACK: COMPUTER OR KEYBOARD *
+   F5    THESE INSTRUCTIONS
+   F7    QUIT
+   F8    LOWER THE DIFFICULTY LEVEL
+   F9    RAISE THE DIFFICULTY LEVEL
+   F10   NEXT BORDER COLOR (COLOR DISPLAYS ONLY)
+ * FOR THESE SWITCHES THE LEGEND NAMES THE MODE A PRESS WILL ENTER: THE
+   OPPOSITE OF THE ONE IN FORCE.  A CLICK ON A LEGEND LINE IS A KEY PRESS.
 
-COMMAND LINE
-  MILL S  sound off     MILL M  mono colours     MILL C  colour
-  MILL D  ignore the mouse.  Letters combine: MILL MS
+GAME SPEED:
+THE UP AND DOWN ARROWS LENGTHEN AND SHORTEN THE TIME PAD, THE LEAST TIME THE
+COMPUTER TAKES OVER A MOVE (0.1 TO 10.0 SECONDS, SHOWN AT THE LOWER RIGHT),
+SO THAT ITS PLAY CAN BE FOLLOWED.
+
+NOTES IN A GAME FILE:
+A GAME FILE IS PLAIN TEXT, ONE MOVE A LINE, WRITTEN AS YOU WOULD TYPE IT.
+LINES WITH A PERIOD IN THE FIRST COLUMN ARE YOUR NOTES: THEY ARE SKIPPED.
+
+MOVE BUFFER:
+UNDER THE MOVE LIST: HOW MANY MOVES ARE ON THE BOARD NOW, AND HOW MANY THE
+BUFFER HOLDS (200).  A GAME THAT FILLS IT ENDS AS A DRAW.
+
+COMMAND LINE PARAMETERS:
+   S    START WITH THE SOUND OFF
+   M    MONOCHROME DISPLAY
+   C    COLOR DISPLAY
+   D    DO NOT LOOK FOR A MOUSE
+LETTERS COMBINE:  MILL MS
+
+TOMMY'S TOYS, P.O. BOX 11261, DENVER, CO 80211 USA.
 """

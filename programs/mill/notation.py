@@ -32,6 +32,11 @@ def format_move(move: Move) -> str:
     return " ".join(parts)
 
 
+def _short(token: str, room: int = 6) -> str:
+    """A token as a message may quote it: whole when short, else its start and '...'."""
+    return token if len(token) <= room else token[:room] + "..."
+
+
 def parse_move(text: str, pos: Position) -> Move:
     """The legal move ``text`` names in ``pos``; ValueError saying what is wrong otherwise."""
     tokens = text.split()
@@ -40,7 +45,7 @@ def parse_move(text: str, pos: Position) -> Move:
     nums = []
     for t in tokens:
         if not t.isdigit() or not t.isascii():
-            raise ValueError(f"{t!r} is not a point number")
+            raise ValueError(f"{_short(t)!r} is not a point number")
         nums.append(int(t))
     legal = legal_moves(pos)
     if not legal:
@@ -48,7 +53,7 @@ def parse_move(text: str, pos: Position) -> Move:
     side = COLOR_NAMES[pos.turn]
     if pos.placing:
         if len(nums) > 2:
-            raise ValueError(f"{side} is placing: give the point, then the capture if any")
+            raise ValueError(f"{side} is placing: one point, then any capture")
         frm, to, rest = None, nums[0], nums[1:]
     else:
         if len(nums) < 2:
@@ -59,16 +64,16 @@ def parse_move(text: str, pos: Position) -> Move:
     capture = rest[0] if rest else None
     for p in (frm, to):
         if p is not None and not 1 <= p <= 24:
-            raise ValueError(f"point {p} is not on the board (1-24)")
+            raise ValueError(f"point {_short(str(p))} is not on the board (1-24)")
     if capture is not None and not 0 <= capture <= 24:
-        raise ValueError(f"capture {capture} is not a point (1-24) or 0 to decline")
+        raise ValueError(f"capture {_short(str(capture))} is not a point (1-24) or 0")
     same_step = [m for m in legal if m.frm == frm and m.to == to]
     if not same_step:
         what = f"place on {to}" if frm is None else f"move from {frm} to {to}"
         raise ValueError(f"{side} cannot {what}")
     closes = same_step[0].closes_mill
     if closes and capture is None:
-        raise ValueError("this move closes a mill: add the piece to take, or 0 to decline")
+        raise ValueError("it closes a mill: give the piece to take, or 0")
     if not closes and capture is not None:
         raise ValueError("this move closes no mill, so nothing can be taken")
     move = Move(frm, to, capture)
@@ -80,7 +85,8 @@ def parse_move(text: str, pos: Position) -> Move:
 # --- game file ------------------------------------------------------------------------------
 
 class GameFileError(ValueError):
-    """A saved game that cannot be read; the message names the line."""
+    """A saved game that cannot be read; the message names the line (by number: the line's
+    text can be anything, and the message must fit the program's message lines)."""
 
 
 def dumps(game: Game) -> str:
@@ -107,7 +113,7 @@ def loads(text: str, options: Options | None = None) -> Game:
             move = parse_move(line, game.position)
             game.play(move)
         except (ValueError, GameOverError) as exc:
-            raise GameFileError(f"line {number}: {line.strip()!r}: {exc}") from None
+            raise GameFileError(f"line {number}: {exc}") from None
     return game
 
 
@@ -239,6 +245,32 @@ class EntryParser:
         frm, to = (None, self._numbers[0]) if self.pos.placing else tuple(self._numbers[:2])
         return {m.capture for m in self._legal if m.frm == frm and m.to == to}
 
+    def why_not(self, value: int) -> str:
+        """Why ``value`` cannot be the number being entered, in a player's words ("14 is taken")."""
+        pos = self.pos
+        me = pos.turn
+        stage = self.stage
+        if not 1 <= value <= 24 and not (stage == "capture" and value == 0):
+            return f"there is no point {value}"
+        owner = pos.at(value) if value else None
+        if stage == "from":
+            if owner is None:
+                return f"there is no piece on {value}"
+            if owner != me:
+                return f"{value} is {COLOR_NAMES[owner]}'s piece"
+            return f"the piece on {value} cannot move"
+        if stage == "to":
+            if owner is not None:
+                return f"{value} is taken"
+            if not pos.placing and not pos.jumping(me):
+                return f"{self._numbers[0]} and {value} are not next to each other"
+            return f"{value} is not possible here"
+        if owner is None:
+            return f"there is no piece on {value} to take"
+        if owner == me:
+            return f"{value} is your own piece"
+        return f"the piece on {value} stands in a mill and is safe"
+
     def _abort(self, reason: str) -> EntryEvent:
         self.reset()
         return EntryEvent(EntryState.ABORTED, reason=reason)
@@ -271,7 +303,7 @@ class EntryParser:
                 return EntryEvent(EntryState.PENDING)
             value = int(self._digits)
             if value not in self._choices():
-                return self._abort(f"{value} is not possible here")
+                return self._abort(self.why_not(value))
             return self._finish_number(value)
         if len(key) != 1 or not key.isdigit() or not key.isascii():
             return self._abort(f"{key!r} is not a digit or space")
@@ -280,7 +312,7 @@ class EntryParser:
         exact = int(digits) in choices
         longer = any(str(c).startswith(digits) and len(str(c)) > len(digits) for c in choices)
         if not exact and not longer:
-            return self._abort(f"nothing possible starts with {digits}")
+            return self._abort(self.why_not(int(digits)))
         if exact and not longer:
             return self._finish_number(int(digits))
         self._digits = digits

@@ -42,6 +42,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Iterator
 
+from vconsole.toolkit.history import History
+
 WHITE: Final = 0
 BLACK: Final = 1
 COLOR_NAMES: Final = ("white", "black")
@@ -335,68 +337,43 @@ class GameOverError(RuntimeError):
     """A move was offered after the game (at the current pointer) was decided."""
 
 
-class Game:
+class Game(History[Position, Move]):
     """The move record with a pointer, for backstep ('.') and undo-backstep ('/').
 
-    Positions for every ply are kept, so stepping is free. Playing a move while backstepped
-    discards the moves after the pointer (the game branches there).
+    A toolkit History of positions: every ply's position is kept, so stepping is free.
+    Playing a move while backstepped discards the moves after the pointer (the game
+    branches there).  The record holds ``buffer_size`` plies; a full buffer is a draw.
     """
 
     def __init__(self, options: Options | None = None, buffer_size: int = MOVE_BUFFER_SIZE) -> None:
         self.options = options or Options()
         self.buffer_size = buffer_size
-        self._positions: list[Position] = [Position.start(self.options)]
-        self._moves: list[Move] = []
-        self._pointer = 0
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """All recorded moves, including any after the pointer."""
-        return tuple(self._moves)
-
-    @property
-    def pointer(self) -> int:
-        """How many recorded moves are on the board now."""
-        return self._pointer
+        super().__init__(Position.start(self.options), apply)
 
     @property
     def position(self) -> Position:
-        return self._positions[self._pointer]
+        return self.state
 
-    def played(self) -> tuple[Move, ...]:
-        """The moves up to the pointer: the game as it stands on the board."""
-        return tuple(self._moves[:self._pointer])
+    @property
+    def _positions(self) -> list[Position]:
+        """The recorded positions (ply 0 first), for tests that tamper with the record."""
+        return self._states
 
     def result(self) -> str | None:
         """'white', 'black', 'draw' (buffer full) or None while the game goes on."""
         w = winner(self.position)
         if w is not None:
             return COLOR_NAMES[w]
-        if self._pointer >= self.buffer_size:
+        if self.pointer >= self.buffer_size:
             return "draw"
         return None
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move) -> Position:
         """Record and make ``move`` at the pointer (checked for legality)."""
         if self.result() is not None:
             raise GameOverError(f"the game is over ({self.result()})")
-        nxt = apply(self.position, move)
-        del self._moves[self._pointer:]
-        del self._positions[self._pointer + 1:]
-        self._moves.append(move)
-        self._positions.append(nxt)
-        self._pointer += 1
+        return super().play(move)
 
     def backstep(self) -> bool:
         """Take back one ply ('.'); False at the start of the game."""
-        if self._pointer == 0:
-            return False
-        self._pointer -= 1
-        return True
-
-    def forward(self) -> bool:
-        """Redo one backstepped ply ('/'); False when at the end of the record."""
-        if self._pointer >= len(self._moves):
-            return False
-        self._pointer += 1
-        return True
+        return self.back()

@@ -11,11 +11,10 @@ report with the move-buffer pointer, and the level and time pad at the bottom.
 """
 from __future__ import annotations
 
-import textwrap
-
 from vconsole.video import COLS
 
-from vconsole_programs.tommy import HitMap, Palette
+from vconsole.toolkit.hits import HitMap
+from vconsole_programs.tommy import palette
 
 from .notation import format_move
 from .rules import COLOR_NAMES, SEGMENTS, Game, Move, Position
@@ -46,7 +45,7 @@ MOVES_TOP, MOVES_ROWS = 14, 6
 BUFFER_ROW = 20
 LEVEL_ROW, PAD_ROW = 22, 23
 
-PALETTE = Palette(
+PALETTE = palette(
     colour={"board": 0x60, "line": 0x6E, "point": 0x6E, "label": 0x6F, "label_last": 0x4E,
             "piece_white": 0x6F, "piece_black": 0x60, "selected_white": 0x4F, "selected_black": 0x40,
             "clock": 0x3F, "clock_label": 0x3E, "to_move": 0x1E, "moves": 0x17, "moves_last": 0x1F,
@@ -57,7 +56,7 @@ PALETTE = Palette(
           "moves_future": 0x01, "thinking": 0x0F, "winner": 0x0F},
     colour_glyphs={"white": "\u2590\u2588\u258c", "black": "\u2590\u2588\u258c", "point": "\u25a0",
                    "to_move": "\u25ba"},
-    mono_glyphs={"white": "\u2590\u2588\u258c", "black": "\u2590\u2591\u258c", "point": "\u25a0",
+    mono_glyphs={"white": "\u2590\u2588\u258c", "black": "\u2590\u25d9\u258c", "point": "\u25a0",
                  "to_move": "\u25ba"},
     colour_border=1,
 )
@@ -73,11 +72,11 @@ def point_hits() -> HitMap[int]:
 POINT_HITS = point_hits()
 
 
-def point_at(col: int, row: int) -> int | None:
-    return POINT_HITS.at(col, row)
+def point_at(row: int, col: int) -> int | None:
+    return POINT_HITS.at(row, col)
 
 
-def on_clock(col: int, row: int) -> bool:
+def on_clock(row: int, col: int) -> bool:
     top, left, bottom, right = CLOCK_HIT
     return top <= row <= bottom and left <= col <= right
 
@@ -122,9 +121,9 @@ class MillScreen:
         for a, _, c in SEGMENTS:
             (xa, ya), (xc, yc) = CELL[a], CELL[c]
             if ya == yc:
-                scr.fill(ya, xa, ya, xc, "\u2500", th["line"])
+                scr.fill(ya, xa, ya, xc, "\u2550", th["line"])
             else:
-                scr.fill(ya, xa, yc, xa, "\u2502", th["line"])
+                scr.fill(ya, xa, yc, xa, "\u2551", th["line"])
         for p, (x, y) in CELL.items():
             label_attr = th["label_last"] if last is not None and last.to == p else th["label"]
             scr.write(y - 1, x + 1, str(p), label_attr)
@@ -180,22 +179,6 @@ class MillScreen:
     def draw_level(self, level: int, pad_text: str, options_text: str = "") -> None:
         self._panel_row(LEVEL_ROW, f"LEVEL {level}  {options_text}".rstrip())
         self._panel_row(PAD_ROW, f"TIME PAD {pad_text:>4} SEC")
-
-    # -- lines under the board ----------------------------------------------------------
-    def message(self, text: str = "", role: str = "status") -> None:
-        """Up to two lines of news (wrapped at word boundaries)."""
-        lines = textwrap.wrap(text, LEFT_WIDTH - 1) if text else []
-        for i, row in enumerate(MSG_ROWS):
-            line = lines[i] if i < len(lines) else ""
-            self.scr.write(row, 0, line.ljust(LEFT_WIDTH), self.theme[role])
-
-    def prompt(self, text: str, entry: str = "", role: str = "prompt") -> None:
-        th = self.theme
-        self.scr.write(PROMPT_ROW, 0, " " * LEFT_WIDTH, th["status"])
-        self.scr.write(PROMPT_ROW, 0, text[:LEFT_WIDTH], th[role])
-        if entry:
-            self.scr.write(PROMPT_ROW, min(len(text), LEFT_WIDTH - 1), entry[: max(0, LEFT_WIDTH - len(text))],
-                           th["entry"])
 
     def screen_text(self) -> list[str]:
         return self.scr.lines()

@@ -1,136 +1,200 @@
-"""A small COMMAND.COM: the prompt, a few internal commands, and running programs.
+"""A small COMMAND.COM: the prompt, the internal commands of MS-DOS 5, pipes to MORE, redirection,
+and running the installed programs.
 
-It is deliberately plain DOS: grey on black, ``C:\\TOYS>``, F3 brings back the
-last command line, names are case-insensitive, and anything it does not know
-gets the famous "Bad command or file name".
+It is deliberately plain DOS: grey on black, ``C:\\TOYS>``, a blank line
+between a command's output and the next prompt, F3 brings back the last
+command line, names are case-insensitive, and anything it does not know gets
+the famous "Bad command or file name".
 """
 from __future__ import annotations
 
 import datetime
-import textwrap
+from typing import Callable
 
-from vconsole import __version__
 from vconsole.disk import DiskError
-from vconsole.program import Dos, Program, UnknownProgram, discover, find
+from vconsole.program import Dos, Program, UnknownProgram, find
 from vconsole.switches import SwitchError
-from vconsole.video import COLS
 
-PROMPT = "C:\\TOYS>"
-VERSION = f"vconsole DOS version {__version__} - an IBM PC in 80x25 text mode"
-MAX_LINE = 126  # the DOS command-line limit (127 bytes with the CR)
+from . import files, help as helptext, system
+from .cmdline import Args, Stage, parse
+from .console import MAX_LINE, Buffer, Cancelled, Null, Screen, read_line, say  # noqa: F401 (MAX_LINE: the limit)
+from .names import DEVICES, ShellError, place_free, programs
+from .system import DEFAULT_PROMPT, VERSION, expand_prompt
 
-HELP = """\
-Commands:
-  DIR          list the programs and the files in this directory
-  CLS          clear the screen
-  VER          show the version
-  HELP         this list
-  EXIT         leave vconsole
-  name [sw]    run a program, e.g.  MILL MS
-F3 brings back the last command line; Esc or Ctrl+C cancels the line being typed."""
-
-
-def main(dos: Dos) -> int:
-    dos.screen.clear(0x07)
-    say(dos, VERSION + "\r\n\r\n")
-    last = ""
-    while True:
-        say(dos, PROMPT)
-        line = read_line(dos, last)
-        say(dos, "\r\n")
-        if not line.strip():
-            continue
-        last = line
-        if execute(dos, line) == "exit":
-            return 0
+PROMPT = "C:\\TOYS>"  # what $P$G shows
+EXIT, CLEARED = "exit", "cleared"
+COMMANDS: dict[str, Callable] = {
+    "CD": system.cd, "CHDIR": system.cd, "MD": system.md, "MKDIR": system.md, "RD": system.rd,
+    "RMDIR": system.rd, "ECHO": system.echo, "DATE": system.date, "TIME": system.time, "MEM": system.mem,
+    "VER": system.ver, "VOL": system.vol, "PROMPT": system.prompt, "PATH": system.path, "SET": system.set_,
+    "DIR": files.dir_, "TYPE": files.type_, "DEL": files.del_, "ERASE": files.del_, "REN": files.ren,
+    "RENAME": files.ren, "COPY": files.copy, "MORE": files.more_,
+}
+#: commands whose text after the name is taken whole (ECHO a > b is still redirected)
+RAW = frozenset({"ECHO", "SET", "PROMPT", "PATH"})
 
 
-def say(dos: Dos, text: str) -> None:
-    dos.screen.tty(text)
+class Shell:
+    """One prompt session: its environment, ECHO state, last line, and where output goes."""
 
+    def __init__(self, dos: Dos) -> None:
+        self.dos = dos
+        self.screen = Screen(dos)
+        self.env: dict[str, str] = {"COMSPEC": "C:\\COMMAND.COM", "PATH": "C:\\TOYS", "PROMPT": DEFAULT_PROMPT}
+        self.echo = True
+        self.last = ""
+        self.stdin: str | None = None  # text piped or redirected into the command running
 
-def read_line(dos: Dos, last: str) -> str:
-    """DOS buffered input (INT 21h AH=0Ah) with the F3 template key; Ctrl+C gives up the line."""
-    buf: list[str] = []
-    while True:
-        key = dos.keyboard.read()
-        if key.name == "Enter":
-            return "".join(buf)
-        if key.name == "Ctrl+C":
-            say(dos, "^C")
-            return ""
-        if key.name == "Backspace":
-            if buf:
-                buf.pop()
-                rub_out(dos)
-        elif key.name == "Esc":
-            say(dos, "\\\r\n" + " " * len(PROMPT))
-            buf.clear()
-        elif key.name == "F3":
-            rest = last[len(buf):]
-            buf.extend(rest)
-            say(dos, rest)
-        elif key.char and len(buf) < MAX_LINE:
-            buf.append(key.char)
-            say(dos, key.char)
-        elif key.char:
-            dos.speaker.beep()
+    def now(self) -> datetime.datetime:
+        """The DOS date and time: the machine's switch-on time (the host's clock then) plus machine time."""
+        return self.dos.datetime()
 
+    def prompt_text(self) -> str:
+        return expand_prompt(self.env.get("PROMPT", DEFAULT_PROMPT), self)
 
-def rub_out(dos: Dos) -> None:
-    """Blank the character before the cursor; at column 0 it is the last one of the line above.
-
-    Teletype backspace stops at column 0, so a line that wrapped past column 79
-    needs DOS's own way back up.
-    """
-    scr = dos.screen
-    row, col = scr.cursor_row, scr.cursor_col
-    if col == 0 and row > 0:
-        row, col = row - 1, COLS
-    col = max(col - 1, 0)
-    scr.put(row, col, " ")
-    scr.set_cursor(row, col)
-
-
-def execute(dos: Dos, line: str) -> str | None:
-    words = line.split()
-    cut = words[0].find("/", 1)
-    if cut > 0:  # COMMAND.COM ends a name at a switch character: DIR/W, MILL/MS
-        words[:1] = [words[0][:cut], words[0][cut:]]
-    command, args = words[0].upper(), words[1:]
-    if command == "EXIT":
-        return "exit"
-    if command == "CLS":
+    def run(self) -> int:
+        dos = self.dos
         dos.screen.clear(0x07)
-    elif command == "VER":
-        say(dos, "\r\n" + VERSION + "\r\n\r\n")
-    elif command in ("HELP", "/?"):
-        say(dos, HELP.replace("\n", "\r\n") + "\r\n")
-    elif command == "DIR":
-        directory(dos)
-    else:
-        run(dos, command, args)
-    return None
+        say(dos, VERSION + "\n\n")
+        while True:
+            prompt = self.prompt_text() if self.echo else ""
+            say(dos, prompt)
+            try:
+                line = read_line(dos, self.last, indent=len(prompt.split("\r\n")[-1]))
+            except Cancelled:
+                line = ""
+            say(dos, "\n")
+            if not line.strip():
+                continue
+            self.last = line
+            result = self.execute(line)
+            if result == EXIT:
+                return 0
+            if result != CLEARED and self.echo:
+                say(dos, "\n")  # COMMAND.COM's blank line before the next prompt
 
+    # -- one command line -----------------------------------------------------------------------------
+    def execute(self, line: str) -> str | None:
+        try:
+            stages = parse(line)
+        except ShellError as e:
+            self.screen.write(f"{e}\n")
+            return None
+        piped: str | None = None
+        result = None
+        for i, stage in enumerate(stages):
+            last = i == len(stages) - 1
+            try:
+                self.stdin = piped if i else self._read_stdin(stage)
+                sink = self._sink(stage) if (last or stage.stdout) else Buffer()
+                result = self.command(stage, sink)
+                piped = sink.text if isinstance(sink, Buffer) else ""
+                if stage.stdout and isinstance(sink, Buffer):
+                    self._write_out(stage, sink.text)
+            except (ShellError, DiskError) as e:
+                self.screen.write(f"{_dos_words(e)}\n")
+                return None
+            except Cancelled:
+                return None
+            finally:
+                self.stdin = None
+            if result == EXIT:
+                return EXIT
+        return result
 
-def run(dos: Dos, command: str, args: list[str]) -> None:
-    try:
-        program = find(command)
-    except UnknownProgram:
+    def _read_stdin(self, stage: Stage) -> str | None:
+        if stage.stdin is None:
+            return None
+        name = place_free(stage.stdin)
+        if name == "NUL":
+            return ""
+        if not name or name in DEVICES:
+            raise ShellError("File not found")
+        return files.text_of(self.dos.drive.read_bytes(name))
+
+    def _sink(self, stage: Stage):
+        if stage.stdout is None:
+            return self.screen
+        name = place_free(stage.stdout)
+        if name == "CON":
+            return self.screen
+        if name in DEVICES:
+            return Null()
+        if not name:
+            raise ShellError("File creation error")
+        return Buffer()
+
+    def _write_out(self, stage: Stage, text: str) -> None:
+        name = place_free(stage.stdout)
+        if files.is_program(name):
+            raise ShellError("Access denied")
+        data = text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace")
+        drive = self.dos.drive
+        if stage.append and drive.exists(name):
+            old = drive.read_bytes(name)
+            cut = old.find(b"\x1a")
+            data = (old[:cut] if cut >= 0 else old) + data
+        drive.write_bytes(name, data)
+
+    def command(self, stage: Stage, out) -> str | None:
+        """Run one command of a line: internal, a drive letter, or an installed program."""
+        text = stage.text.strip()
+        if len(text) == 2 and text[1] == ":":
+            if text[0].upper() != "C":
+                raise ShellError("Invalid drive specification")
+            return None
+        word = stage.word
+        if word in COMMANDS or word in ("CLS", "EXIT", "HELP"):
+            args = Args.of(stage.rest) if word not in RAW else Args(stage.rest)
+            if word not in RAW and "/?" in args.switches:
+                out.write(helptext.about(word) or "")
+                return None
+            if word == "EXIT":
+                return EXIT
+            if word == "CLS":
+                self.dos.screen.clear(0x07)
+                return CLEARED
+            if word == "HELP":
+                topic = args.params[0] if args.params else ""
+                out.write(helptext.about(topic) if topic and helptext.about(topic)
+                          else helptext.overview(programs().values()))
+                return None
+            COMMANDS[word](self, args, out)
+            return None
+        return self.run_program(stage)
+
+    def run_program(self, stage: Stage) -> str | None:
+        typed = stage.program_word
+        try:
+            name = place_free(typed)
+        except ShellError:
+            name = ""
         program = None
-    if program is None or program.hidden:
-        say(dos, "Bad command or file name\r\n")
-        return
-    try:
-        code = dos.run(program, args)
-    except SwitchError as e:
-        say(dos, f"{e}\r\n")
-        return
-    back_from(dos, program, code)
+        if name and "*" not in name and "?" not in name:
+            try:
+                program = find(name)
+            except UnknownProgram:
+                program = None
+        if program is None or program.hidden:
+            raise ShellError("Bad command or file name")
+        try:
+            code = self.dos.run(program, stage.program_args)
+        except SwitchError as e:
+            raise ShellError(str(e)) from None
+        return CLEARED if back_from(self.dos, program, code) else None
 
 
-def back_from(dos: Dos, program: Program, code: int) -> None:
-    """Put the prompt on a clean line after a program, as the screen it left allows.
+def _dos_words(e: Exception) -> str:
+    """The drive's messages as the prompt says them (a refused name in DOS's words)."""
+    text = str(e)
+    if isinstance(e, DiskError) and text.startswith("Invalid file name"):
+        return "Invalid filename or file not found"
+    return text
+
+
+def back_from(dos: Dos, program: Program, code: int) -> bool:
+    """Put the prompt on a clean line after a program, as the screen it left allows; True when the
+    screen was cleared (the prompt then starts at the top).
 
     A full-screen game leaves its picture below the cursor, or the cursor parked
     off the screen; such games set the video mode again on the way out, which
@@ -141,32 +205,16 @@ def back_from(dos: Dos, program: Program, code: int) -> None:
     scr = dos.screen
     row = scr.cursor_row
     used = scr.used_rows()
-    if not 0 <= row < len(used) or used[row + 1:].any():
+    cleared = not 0 <= row < len(used) or bool(used[row + 1:].any())
+    if cleared:
         scr.clear(0x07)
     elif scr.cursor_col or used[row]:
-        say(dos, "\r\n")
+        say(dos, "\n")
     if code:
-        say(dos, f"{program.name} ended with errorlevel {code}\r\n")
+        say(dos, f"{program.name} ended with errorlevel {code}\n")
+        cleared = False
+    return cleared
 
 
-def directory(dos: Dos) -> None:
-    lines = [" Volume in drive C is TOYS", " Directory of C:\\TOYS", ""]
-    count = 0
-    for name, prog in discover().items():
-        if prog.hidden:
-            continue
-        lines.append(f"{name.upper():8} EXE   {textwrap.shorten(prog.summary, 64, placeholder='...')}")
-        count += 1
-    try:
-        entries = dos.drive.entries()
-    except DiskError as e:
-        entries = []
-        lines.append(str(e))
-    for entry in entries:
-        stem, _, ext = entry.name.partition(".")
-        when = datetime.datetime.fromtimestamp(entry.mtime).strftime("%m-%d-%y  %I:%M%p").lower()
-        lines.append(f"{stem[:8]:8} {ext[:3]:3} {entry.size:>10,} {when}")
-        count += 1
-    lines.append(f"{count:>9} file(s)")
-    lines.append("")
-    say(dos, "\r\n".join(lines) + "\r\n")
+def main(dos: Dos) -> int:
+    return Shell(dos).run()

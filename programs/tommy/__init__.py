@@ -1,23 +1,15 @@
 """The chrome shared by the Tommy's Toys programs (Mill, Card Miners, String of Pearls...).
 
-See chrome.Chrome for the pieces: switches S/M/C/D, themes for colour and mono,
-function-key legend, Y/N questions, instructions pager, sound effects, border
-colour, time pad and the NAME.TMP auto-save.
+A thin house style on the toolkit (vconsole.toolkit): see chrome.Chrome for the pieces:
+switches S/M/C/D, the house palette for colour and mono, the function-key legend, Y/N
+questions, the instructions pager, sound effects, border colour, time pad, the NAME.TMP
+auto-save, the start-up screen and the shareware reminder.
 """
-from .ask import ask_yes_no, clicked_answer, mark_yes_no, yes_no_cells
-from .autosave import AutoSave
-from .chrome import QUIT, Chrome
-from .hits import HitMap, left_click, right_click
-from .legend import Legend
-from .lineinput import dos_name_char, read_line
-from .pager import Pager, show_text
+from .chrome import Chrome
 from .settings import Settings, read_switches
-from .sound import EFFECTS, Sound
-from .theme import Palette, Theme
+from .sound import HOUSE_EFFECTS
+from .theme import CHROME_COLOUR, CHROME_MONO, palette
 from .timepad import TimePad
 
-__all__ = [
-    "AutoSave", "Chrome", "EFFECTS", "HitMap", "Legend", "Pager", "Palette", "QUIT", "Settings", "Sound",
-    "Theme", "TimePad", "ask_yes_no", "clicked_answer", "dos_name_char", "left_click", "mark_yes_no",
-    "read_line", "read_switches", "right_click", "show_text", "yes_no_cells",
-]
+__all__ = ["CHROME_COLOUR", "CHROME_MONO", "Chrome", "HOUSE_EFFECTS", "Settings", "TimePad", "palette",
+           "read_switches"]

@@ -1,10 +1,12 @@
 """Everything around the game board that Tommy's Toys programs share.
 
-One object per run holds the display choice (theme), the mouse decision, the
-border colour, sound, the time pad, the auto-save file and the function-key
-legend, and handles the hot keys that mean the same in every program:
-F1 sound, F5 instructions, F7 quit, F10 border colour, Up/Down time pad.
-A game asks ``chrome.hotkey(key)`` first and deals with what is left.
+One object per run holds the display choice (theme), the mouse decision, the border
+colour, sound, the time pad, the auto-save file and the function-key legend, and handles
+the hot keys that mean the same in every program: F1 sound, F5 instructions, F7 quit,
+F10 border colour, and the two time-pad keys the program names.  A game asks
+``chrome.hotkey(key)`` first and deals with what is left; the legend redraws itself when
+a toggle changes what it says.  ``startup()`` shows the house start-up screen and
+``finish()`` keeps or drops NAME.TMP and, for the shareware version, shows the reminder.
 """
 from __future__ import annotations
 
@@ -12,25 +14,31 @@ from typing import Callable
 
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import MouseEvent
+from vconsole.toolkit.ask import ask_yes_no
+from vconsole.toolkit.autosave import AutoSave
+from vconsole.toolkit.hits import left_click
+from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.legend import Legend
+from vconsole.toolkit.lineinput import dos_name_char, read_line
+from vconsole.toolkit.pager import show_text
+from vconsole.toolkit.popup import show_panel
+from vconsole.toolkit.sound import Sound
+from vconsole.toolkit.theme import Palette
+from vconsole.toolkit.think import Busy
 
-from .ask import ask_yes_no
-from .autosave import AutoSave
-from .hits import left_click
-from .legend import Legend
-from .lineinput import dos_name_char, read_line
-from .pager import show_text
+from . import startup
 from .settings import read_switches
-from .sound import Sound
-from .theme import Palette
+from .sound import HOUSE_EFFECTS
 from .timepad import TimePad
 
-QUIT = "quit"
+
+HELP_FOOTER = " PGUP PGDN \x18 \x19 HOME END: TURN THE PAGE    ESC: BACK TO THE GAME "
 
 
 class Chrome:
     def __init__(self, dos, *, name: str, palette: Palette, help_title: str, help_text: str,
-                 confirm_quit: bool = False,
-                 speed_keys: tuple[str, str] | None = ("Up", "Down")) -> None:
+                 confirm_quit: bool = False, speed_keys: tuple[str, str] | None = ("Up", "Down"),
+                 effects: dict[str, str] | None = None) -> None:
         self.dos = dos
         self.name = name.upper()
         self.settings = read_switches(dos)
@@ -38,7 +46,7 @@ class Chrome:
         self.mono = self.settings.mono
         self.theme = palette.pick(self.mono)
         self.mouse = self.settings.mouse
-        self.sound = Sound(dos)
+        self.sound = Sound(dos, {**HOUSE_EFFECTS, **(effects or {})})
         self.pad = TimePad()
         self.autosave = AutoSave(dos.drive, f"{self.name}.TMP")
         self.help_title, self.help_text = help_title, help_text
@@ -47,6 +55,8 @@ class Chrome:
         self.speed_keys = speed_keys
         self.legend = Legend()
         self.question_at: tuple[int, int, int] = (24, 0, 80)  # row, col, width the game lends for questions
+        # Extra redraws a game wants after a hot key (the legend redraws itself): "sound",
+        # "border", "pad", "question".
         self.on_change: Callable[[str], None] = lambda what: None
         self.border = self.theme.border
         dos.screen.hide_cursor()
@@ -69,15 +79,21 @@ class Chrome:
         self.legend.add("F10", label, visible=lambda: not self.mono)
 
     def legend_speed(self, label: str = "TIME PAD") -> None:
+        if self.speed_keys is None:
+            raise ValueError(f"{self.name} was given no time-pad keys (speed_keys=None): no legend entry to show")
         longer, shorter = self.speed_keys
         caption = "\x18\x19" if self.speed_keys == ("Up", "Down") else f"{longer}/{shorter}"
         self.legend.add(longer, label, caption=caption)
+
+    def changed(self, what: str) -> None:
+        self.legend.redraw()
+        self.on_change(what)
 
     # -- actions ------------------------------------------------------------------------
     def toggle_sound(self) -> None:
         self.sound.toggle()
         self.sound.effect("click")
-        self.on_change("sound")
+        self.changed("sound")
 
     def cycle_border(self) -> bool:
         """Next of the 16 overscan colours; only where the display has colour to show."""
@@ -85,46 +101,52 @@ class Chrome:
             return False
         self.border = (self.border + 1) % 16
         self.dos.screen.set_border(self.border)
-        self.on_change("border")
+        self.changed("border")
         return True
 
     def show_help(self) -> None:
-        show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse)
+        show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse,
+                  footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ")
 
-    def hotkey(self, key: Key) -> str | None:
-        """Handle a shared hot key; returns its action name, QUIT for F7, or None if not ours."""
+    def hotkey(self, key: Key) -> Hot | None:
+        """Handle a shared hot key: Hot.QUIT for F7 (answered yes), Hot.HANDLED, or None if not ours."""
         name = key.name
         if name == "F1":
             self.toggle_sound()
-            return "sound"
+            return Hot.HANDLED
         if name == "F5":
             self.show_help()
-            return "help"
+            return Hot.HANDLED
         if name == "F10":
             if not self.cycle_border():
                 self.sound.effect("error")
-            return "border"
+            return Hot.HANDLED
         if name == "F7":
             if self.confirm_quit and not self.ask("QUIT (Y/N)? "):
-                self.on_change("question")
-                return "stay"
-            return QUIT
+                self.changed("question")
+                return Hot.HANDLED
+            return Hot.QUIT
         if self.speed_keys and name in self.speed_keys:
             changed = self.pad.up() if name == self.speed_keys[0] else self.pad.down()
             if not changed:
                 self.sound.effect("error")
-            self.on_change("pad")
-            return "pad"
+            self.changed("pad")
+            return Hot.HANDLED
         return None
 
     def legend_key(self, ev) -> Key | None:
         """A click on a legend line, as the key it names."""
         if not (self.mouse and left_click(ev)):
             return None
-        name = self.legend.key_at(ev.col, ev.row)
+        name = self.legend.key_at(ev.row, ev.col)
         if name is None:
             return None
         return Key(word_for(name))
+
+    def busy(self, hot: Callable[[Key], Hot | None] | None = None, **kw) -> Busy:
+        """A Busy (think loop, pauses, demos) that answers this program's hot keys and legend clicks."""
+        return Busy(self.dos, hot or self.hotkey, clicks=self.legend_key, refuse=lambda key: self.sound.effect("error"),
+                    **kw)
 
     def ask(self, question: str, hotkeys: bool = True) -> bool:
         row, col, width = self.question_at
@@ -136,29 +158,65 @@ class Chrome:
         return ask_yes_no(self.dos, question, row, col, self.theme["question"], self.theme["question_key"],
                           mouse=self.mouse, hotkey=hot if hotkeys else None, clear_width=width)
 
-    def read_file_name(self, prompt: str) -> str | None:
-        """Prompt on the question line for an 8.3 file name; None if the player pressed Esc."""
+    def read_file_name(self, prompt: str, refused: Callable[[str], None] | None = None) -> str | None:
+        """Prompt on the question line for an 8.3 file name; None if the player pressed Esc.
+
+        A character DOS would refuse in a name is not typed: it beeps, and ``refused(ch)``
+        (the game's message line) says which one.
+        """
         row, col, width = self.question_at
         scr = self.dos.screen
         scr.fill(row, col, row, col + width - 1, " ", self.theme["question"])
         scr.write(row, col, prompt, self.theme["question"])
         field = col + len(prompt)
+
+        def refuse(ch: str) -> None:
+            self.sound.effect("error")
+            if refused is not None:
+                refused(ch)
+
         name = read_line(self.dos, row, field, min(13, col + width - field), self.theme["input"],
-                         allowed=dos_name_char, upper=True, mouse=self.mouse,
-                         on_refused=lambda: self.sound.effect("error"))
+                         allowed=dos_name_char, upper=True, mouse=self.mouse, on_refused=refuse, limit=12)
         return name.strip() if name is not None else None
 
-    def input(self, timeout_ms: float | None = None) -> Key | MouseEvent | None:
+    def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
         """The next key or mouse event, a click on the legend arriving as the key it names.
 
         Every game treats a legend click as the key press, so it is done here once;
         mouse events are dropped when the mouse is not in use.
         """
         while True:
-            ev = self.dos.input(timeout_ms)
+            ev = self.dos.input(timeout)
             if isinstance(ev, MouseEvent):
                 if not self.mouse:
                     continue
                 key = self.legend_key(ev)
                 return ev if key is None else key
             return ev
+
+    # -- the start and the end of a run -------------------------------------------------
+    def startup(self, title: str, copyright: str, catalog: str) -> None:
+        """The house start-up screen; any key or click goes on (and is used up)."""
+        startup.show(self.dos, self.theme, title, copyright, catalog, mouse=self.mouse)
+
+    def finish(self, game_text: str | None, what: str = "THE GAME IN PROGRESS") -> None:
+        """Keep the unfinished game in NAME.TMP (``game_text``) or drop the file (None).
+
+        A save that fails is said on a panel (unless the window is already closing) and on
+        the terminal at exit, with errorlevel 1: a game is never lost in silence.  Then the
+        shareware reminder, when the run is the unregistered version.
+        """
+        if game_text is None:
+            self.autosave.discard()
+        else:
+            problem = self.autosave.save(game_text)
+            if problem is not None:
+                self.dos.warn_at_exit(f"{what.lower()} was not saved: {problem}")
+                if not self.dos.machine.stopping:
+                    self.sound.effect("error")
+                    show_panel(self.dos, self.theme, f" {self.autosave.name} NOT WRITTEN ", [
+                        f"{what} COULD NOT BE SAVED:", problem.upper(), "",
+                        "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."], mouse=self.mouse,
+                        flush=True)
+        if self.dos.options.shareware and not self.dos.machine.stopping:
+            startup.shareware_reminder(self.dos, self.theme, self.name, mouse=self.mouse)

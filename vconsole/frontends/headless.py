@@ -133,12 +133,20 @@ class ScriptHost:
             machine.keyboard.push(ev.word)
         elif isinstance(ev, keyscript.Wait):
             self._wait_left += ev.ms / 1000.0
+        elif isinstance(ev, keyscript.Wheel):
+            machine.mouse.host_wheel(ev.steps)
         else:
             machine.mouse.host_move_cell(ev.col, ev.row)
             if ev.action in ("click", "rclick"):
                 button = LEFT if ev.action == "click" else RIGHT
                 machine.mouse.host_button(button, True)
                 machine.mouse.host_button(button, False)
+
+
+def _sound_end(machine: Machine) -> float:
+    """When the last sound the program scheduled falls silent (0 when it made none)."""
+    events = machine.speaker.timeline
+    return events[-1].time if events else 0.0
 
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
@@ -174,7 +182,8 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         code = None
     finally:
         if recorder is not None:
-            recorder.stop()
+            # a script that never waits ends at once: the sound the program queued is still its own
+            recorder.stop(until=_sound_end(machine))
     if "state" not in captured:
         capture(machine)
     return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used)

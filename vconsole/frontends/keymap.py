@@ -36,7 +36,7 @@ pyglet.options["shadow_window"] = False  # importing the key tables must never n
 from pyglet.window import key as K  # noqa: E402
 from pyglet.window import mouse as M  # noqa: E402
 
-from ..capture import DisplayGeometry, display_size, geometry  # noqa: E402
+from ..capture import DisplayGeometry, Fit, display_size, fit, geometry, whole_fit  # noqa: E402
 from ..keyboard import (  # noqa: E402
     ALT, CAPS_LOCK, CHAR_SCAN, CTRL, LEFT_SHIFT, MODIFIER_BITS, NUM_LOCK, RIGHT_SHIFT,
     KeyboardInput,
@@ -192,10 +192,14 @@ class Placement:
     """Where the displayed picture is drawn in the window.
 
     Window coordinates are pyglet's: pixels, origin at the bottom-left.  The
-    picture is capture.to_display's output (`geometry.shown_size`, border
-    band included), drawn over the rectangle x, y, width, height: 1:1 at a
-    whole scale, shrunk (same shape) only when the window is smaller than
-    scale 1.
+    picture (border band included) covers the rectangle x, y, width, height;
+    its active area is exactly 4:3 (`active`), the rest of the window is the
+    border colour.  Two ways to draw it:
+
+    * whole (`scale` >= 1): capture.to_display's output at that scale, 1:1,
+      every window pixel a copy of one native pixel (`geometry`);
+    * sharp (`scale` == 0): the native frame resampled to `fit`'s sizes by
+      the sharp bilinear filter (capture.sharp_display).
     """
 
     win_w: int
@@ -204,22 +208,40 @@ class Placement:
     y: int
     width: int
     height: int
-    geometry: DisplayGeometry
-    scale: int = 1  # the whole scale in use; 0 when the window is smaller than scale 1
+    geometry: DisplayGeometry  # the whole-scale display (scale 1 when the picture is sharp)
+    scale: int = 1  # the whole scale drawn 1:1; 0 when resampled sharp bilinear
+    fit: Fit | None = None  # the picture's display sizes
+
+    @property
+    def sharp(self) -> bool:
+        return self.scale == 0
+
+    @property
+    def active(self) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of the active area in window coordinates (pyglet's, y up)."""
+        f = self.fit
+        return self.x + f.band_x, self.y + f.band_y, f.active_w, f.active_h
 
     def to_virtual(self, px: float, py: float) -> tuple[int, int]:
         """Pointer at window pixel (px, py) -> INT 33h virtual pixel (0-639, 0-199).
 
-        The display pixel under the pointer is traced back to the native line
-        the row map put there (capture.display_rows), so the pointer hits the
-        cell the eye sees.  Over the border or the letterbox the pointer
-        clamps to the nearest edge cell, as the driver clamps to its range.
+        At a whole scale the display pixel under the pointer is traced back to
+        the native line the row map put there (capture.display_rows), so the
+        pointer hits the cell the eye sees; a sharp picture maps linearly.
+        Over the border or the letterbox the pointer clamps to the nearest
+        edge cell, as the driver clamps to its range.
         """
         g = self.geometry
-        top = self.win_h - self.y - self.height  # pyglet counts y up from the bottom
-        dx = math.floor((px + 0.5 - self.x) * g.shown_w / self.width)
-        dy = math.floor((self.win_h - 1 - py + 0.5 - top) * g.shown_h / self.height)
-        nx, ny = g.active_pixel(dx, dy)
+        if self.sharp:
+            ax, ay, aw, ah = self.active
+            atop = self.win_h - ay - ah  # pyglet counts y up from the bottom
+            nx = math.floor((px + 0.5 - ax) * g.active_w / aw)
+            ny = math.floor((self.win_h - 1 - py + 0.5 - atop) * g.active_h / ah)
+        else:
+            top = self.win_h - self.y - self.height
+            dx = math.floor((px + 0.5 - self.x) * g.shown_w / self.width)
+            dy = math.floor((self.win_h - 1 - py + 0.5 - top) * g.shown_h / self.height)
+            nx, ny = g.active_pixel(dx, dy)
         vx = (2 * nx + 1) * 640 // (2 * g.active_w)  # centre of the native pixel, in virtual pixels
         vy = (2 * ny + 1) * 200 // (2 * g.active_h)
         return min(max(vx, 0), 639), min(max(vy, 0), 199)
@@ -236,22 +258,28 @@ def fitting_scale(avail_w: int, avail_h: int, adapter, border: bool = True, max_
     return k
 
 
-def place(win_w: int, win_h: int, adapter, border: bool = True, max_scale: int = 32) -> Placement:
-    """Fit the picture into a window the way a monitor would show it.
+def place(win_w: int, win_h: int, adapter, border: bool = True, max_scale: int = 32,
+          whole: bool = False) -> Placement:
+    """Fit the picture into a window (or a full screen) the way a monitor would show it.
 
-    The largest whole scale that fits is used, the picture centred and the
-    border colour fills the rest (letterbox).  A window smaller than scale 1
-    gets the scale-1 picture shrunk to the largest size that keeps the shape.
+    The picture is the largest one whose active area is exactly 4:3 that
+    fits, centred, the border colour all round (capture.fit): a full screen
+    is filled to its height, or its width when that is the narrower.  When a
+    whole scale gives that very size (a window opened at a whole scale) it is
+    drawn pixel for pixel; otherwise sharp bilinear.  ``whole`` (the
+    --scale option) keeps to the largest whole scale that fits instead,
+    letterboxed; only a window smaller than scale 1 is then resampled.
     """
     k = fitting_scale(win_w, win_h, adapter, border, max_scale)
-    g = geometry(adapter, max(1, k), border)
-    if k:
+    best = fit(win_w, win_h, adapter, border)
+    if k and (whole or whole_fit(adapter, k, border).active_w >= best.active_w):
+        g = geometry(adapter, k, border)
         w, h = g.shown_size
-    else:
-        f = min(win_w / g.shown_w, win_h / g.shown_h)
-        w, h = max(1, int(g.shown_w * f)), max(1, int(g.shown_h * f))
-    x, y = (win_w - w) // 2, (win_h - h) // 2
-    return Placement(win_w, win_h, x, y, w, h, g, scale=k)
+        return Placement(win_w, win_h, (win_w - w) // 2, (win_h - h) // 2, w, h, g, scale=k,
+                         fit=whole_fit(adapter, k, border))
+    w, h = best.size
+    return Placement(win_w, win_h, (win_w - w) // 2, (win_h - h) // 2, w, h, geometry(adapter, 1, border),
+                     scale=0, fit=best)
 
 
 def largest_scale(avail_w: int, avail_h: int, adapter, border: bool = True, max_scale: int = 32) -> int:

@@ -7,13 +7,21 @@ the keyboard's typematic repeat, and shows the screen: a new texture is
 uploaded only when the picture can have changed (the screen's version, the
 blink and cursor phase), so an idle program costs next to no CPU.
 
-The picture is shown as a 4:3 monitor showed it (capture.to_display): whole
-pixel repeats across, the lines spread evenly down.  That resampling is done
-on the CPU, only for the native lines that changed (a blinking cursor is one
-character row), and the result drawn 1:1 (no GL filtering), so every window
-pixel is predictable; the largest whole scale that fits is used, centred,
-and the rest of the window is the border colour, as the overscan of a tube
-would be.
+The picture is shown as a 4:3 monitor showed it, the active area exactly
+4:3, centred, the rest of the window the border colour as the overscan of a
+tube would be (keymap.place chooses the size).  Two ways to draw it:
+
+* at a whole scale (the window opens at the largest one that fits, and
+  --scale keeps to whole scales): capture.to_display, whole pixel repeats
+  across and the lines spread evenly down, resampled on the CPU only for
+  the native lines that changed (a blinking cursor is one character row)
+  and drawn 1:1 with no GL filtering, so every window pixel is predictable;
+* at any other size (a resized or maximised window, full screen, which
+  always fills the height or the width): the largest 4:3 picture that fits,
+  "sharp bilinear" as emulator front ends draw it.  The native frame is the
+  texture (only its changed lines uploaded) and a small fragment shader
+  samples each native pixel's centre, blending only the one display pixel
+  where two native pixels meet (capture.sharp_display is its reference).
 
 Host hotkeys never reach the program: Ctrl+F5 saves a screenshot, Ctrl+F6
 starts and stops a WAV recording of the speaker (both into the captures
@@ -37,7 +45,7 @@ from typing import Callable
 import numpy as np
 
 from ..adapters import border_rgb
-from ..capture import display_size, rows_showing, save_png, to_display
+from ..capture import display_size, rows_showing, save_png, sharp_display, to_display
 from ..clock import RealClock
 from ..keyboard import KeyboardInput
 from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
@@ -50,6 +58,32 @@ TITLE_PREFIX = "vconsole - "
 DECORATION = (16, 48)  # room left in the work area for a window manager's frame and title bar
 PANELS = 48  # height guessed for task bars when the desktop does not say where its work area is
 XA_CARDINAL = 6  # predefined X atom (the protocol fixes its number)
+
+# Sharp bilinear (see capture.sharp_coords, the same arithmetic in numpy): positions in window
+# pixels, texel coordinates in native pixels of the frame texture.
+SHARP_VERTEX = """#version 330 core
+in vec2 position;
+in vec2 texel;
+out vec2 v_texel;
+uniform vec2 window_size;
+void main() {
+    gl_Position = vec4(position / window_size * 2.0 - 1.0, 0.0, 1.0);
+    v_texel = texel;
+}
+"""
+SHARP_FRAGMENT = """#version 330 core
+in vec2 v_texel;
+out vec4 colour;
+uniform sampler2D frame;
+uniform vec2 frame_size;
+uniform vec2 scale;
+void main() {
+    vec2 base = floor(v_texel);
+    vec2 d = v_texel - base - 0.5;
+    vec2 reach = 0.5 - 0.5 / scale;
+    colour = texture(frame, (base + (d - clamp(d, -reach, reach)) * scale + 0.5) / frame_size);
+}
+"""
 
 
 def _load_pyglet():
@@ -112,6 +146,7 @@ class WindowFrontEnd:
         self.keyboard_input = KeyboardInput(self.machine.keyboard)
         self.mapper = keymap.KeyMapper(self.keyboard_input)
         self.renderer = Renderer(self.adapter, config.monitor, border=True)
+        self.whole = scale is not None  # --scale: whole scales only
         if scale is None:
             area_w, area_h = work_area(screen)
             scale = keymap.largest_scale(area_w - DECORATION[0], area_h - DECORATION[1], self.adapter)
@@ -125,6 +160,7 @@ class WindowFrontEnd:
         self.window.set_minimum_size(*_min_size(self.adapter))
         self.max_scale = _texture_scale_limit(self.gl, self.adapter)
         self.texture = self.region = None
+        self.sharp_program = self.quad = None
         self.placement = self._place(width, height)
         self._make_texture()
         self._drawn_key: tuple | None = None
@@ -132,6 +168,7 @@ class WindowFrontEnd:
         self._border = 0
         self._title = title
         self._pointer_shown = True
+        self._wheel_rest = 0.0  # wheel movement not yet a whole notch
         self._closing_since: float | None = None
         self.exit_code: int | None = None
         self.error: str | None = None
@@ -243,37 +280,76 @@ class WindowFrontEnd:
         uploaded (the texture holds numpy's top row first; the region flips it).
         """
         t0 = time.perf_counter()
-        g = self.placement.geometry
+        p = self.placement
         if self._uploaded is None:  # a new texture: all of it
-            start, stop = 0, g.shown_h
+            first, last = 0, frame.shape[0] - 1
             self._uploaded = frame.copy()
         else:
             changed = np.flatnonzero((_line_words(frame) != _line_words(self._uploaded)).any(axis=1))
             if not len(changed):
                 return False  # e.g. a cursor phase while the cursor is hidden
-            start, stop = rows_showing(int(changed[0]), int(changed[-1]), self.adapter, g.scale)
+            first, last = int(changed[0]), int(changed[-1])
             np.copyto(self._uploaded, frame)
-        part = to_display(frame, self.adapter, g.scale, rows=(start, stop))
+        if p.sharp:  # the texture is the native frame: its changed lines as they are
+            start, stop, part = first, last + 1, frame[first:last + 1]
+        else:
+            start, stop = rows_showing(first, last, self.adapter, p.scale)
+            part = to_display(frame, self.adapter, p.scale, rows=(start, stop))
         gl = self.gl
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
         gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, start, g.shown_w, stop - start, gl.GL_RGB,
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, start, part.shape[1], stop - start, gl.GL_RGB,
                            gl.GL_UNSIGNED_BYTE, part.ctypes.data_as(ctypes.c_void_p))
         self.frames_uploaded += 1
         self.show_seconds += time.perf_counter() - t0
         return True
 
+    def _texture_kind(self, placement) -> tuple:
+        """What the texture holds: the native frame (sharp, any size) or the display at one whole scale."""
+        return ("sharp",) if placement.sharp else ("whole", placement.geometry)
+
     def _make_texture(self) -> None:
-        """A texture the size of the displayed picture at the placement's scale (made on scale changes)."""
+        """The texture for the placement: the whole-scale display picture, or the native frame for
+        the sharp filter (made again only when that changes, not on every resize)."""
         if self.texture is not None:
             self.texture.delete()
         gl = self.gl
-        w, h = self.placement.geometry.shown_size
-        self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_NEAREST, mag_filter=gl.GL_NEAREST)
-        self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
-        self.region.anchor_x = self.region.anchor_y = 0
+        p = self.placement
+        if p.sharp:
+            h, w = self.renderer.size[1], self.renderer.size[0]
+            self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_LINEAR, mag_filter=gl.GL_LINEAR)
+            gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
+            for axis in (gl.GL_TEXTURE_WRAP_S, gl.GL_TEXTURE_WRAP_T):  # edges repeat, never wrap round
+                gl.glTexParameteri(gl.GL_TEXTURE_2D, axis, gl.GL_CLAMP_TO_EDGE)
+            self._make_quad()
+        else:
+            w, h = p.geometry.shown_size
+            self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_NEAREST,
+                                                            mag_filter=gl.GL_NEAREST)
+            self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
+            self.region.anchor_x = self.region.anchor_y = 0
+        self._texture_is = self._texture_kind(p)
         self._uploaded = None  # the native frame the texture shows; None: nothing in it yet
         self._drawn_key = None  # the next look resamples and uploads
+
+    def _make_quad(self) -> None:
+        """The active area's rectangle for the sharp shader, texel coordinates of the frame's active area."""
+        gl = self.gl
+        if self.sharp_program is None:
+            from pyglet.graphics.shader import Shader, ShaderProgram
+
+            self.sharp_program = ShaderProgram(Shader(SHARP_VERTEX, "vertex"), Shader(SHARP_FRAGMENT, "fragment"))
+        if self.quad is not None:
+            self.quad.delete()
+        p = self.placement
+        g = p.geometry
+        x, y, w, h = p.active
+        left, right = g.band_x, g.band_x + g.active_w
+        top, bottom = g.band_y, g.band_y + g.active_h  # texture row 0 is the frame's top line
+        self.quad = self.sharp_program.vertex_list_indexed(
+            4, gl.GL_TRIANGLES, [0, 1, 2, 0, 2, 3],
+            position=("f", (x, y, x + w, y, x + w, y + h, x, y + h)),
+            texel=("f", (left, bottom, right, bottom, right, top, left, top)))
 
     def _draw(self) -> None:
         t0 = time.perf_counter()
@@ -284,14 +360,27 @@ class WindowFrontEnd:
         gl.glClearColor(r, g, b, 1.0)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         p = self.placement
-        self.region.blit(p.x, p.y, 0, p.width, p.height)
+        if p.sharp:
+            prog = self.sharp_program
+            prog.use()
+            g = p.geometry
+            prog["window_size"] = (float(p.win_w), float(p.win_h))
+            prog["frame_size"] = (float(g.frame_w), float(g.frame_h))
+            prog["scale"] = (max(1.0, p.fit.active_w / g.active_w), max(1.0, p.fit.active_h / g.active_h))
+            prog["frame"] = 0
+            gl.glActiveTexture(gl.GL_TEXTURE0)
+            gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
+            self.quad.draw(gl.GL_TRIANGLES)
+            prog.stop()
+        else:
+            self.region.blit(p.x, p.y, 0, p.width, p.height)
         win.flip()
         self._dirty = False
         self.draws += 1
         self.draw_seconds += time.perf_counter() - t0
 
     def _place(self, width: int, height: int):
-        return self.keymap.place(width, height, self.adapter, max_scale=self.max_scale)
+        return self.keymap.place(width, height, self.adapter, max_scale=self.max_scale, whole=self.whole)
 
     def _sync_title(self) -> None:
         name = self.machine.program_name
@@ -366,6 +455,17 @@ class WindowFrontEnd:
                 machine.mouse.host_button(km.MOUSE_BUTTONS[button], True)
 
         @win.event
+        def on_mouse_scroll(x, y, scroll_x, scroll_y):
+            machine.mouse.host_move(*self.placement.to_virtual(x, y))
+            # pyglet: positive scroll_y is away from the user; the WheelAPI counts towards him.
+            # Smooth-scrolling devices send fractions: notches are whole, the rest waits.
+            self._wheel_rest -= scroll_y
+            notches = int(self._wheel_rest)
+            if notches:
+                self._wheel_rest -= notches
+                machine.mouse.host_wheel(notches)
+
+        @win.event
         def on_mouse_release(x, y, button, modifiers):
             machine.mouse.host_move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
@@ -373,10 +473,11 @@ class WindowFrontEnd:
 
         @win.event
         def on_resize(width, height):
-            old = self.placement.geometry
             self.placement = self._place(width, height)
-            if self.placement.geometry != old:
+            if self._texture_kind(self.placement) != self._texture_is:
                 self._make_texture()
+            elif self.placement.sharp:
+                self._make_quad()
             self._dirty = True  # pyglet's own handler still sets the viewport and projection
 
         @win.event
@@ -441,12 +542,21 @@ class WindowFrontEnd:
         return path
 
     def screenshot(self, path: Path | None = None) -> Path:
-        """The picture as the window shows it now (4:3 at its scale, border included) as a PNG."""
+        """The picture as the window shows it now (4:3 at its size, border band included) as a PNG."""
         path = path or self._capture_path("png")
-        frame = self.renderer.frame(self.machine.screen.snapshot(),
-                                    int(self.machine.clock.now() * self.adapter.refresh_hz))
+        state = self.machine.screen.snapshot()
+        frame = self.renderer.frame(state, int(self.machine.clock.now() * self.adapter.refresh_hz))
         self._drawn_key = None  # the renderer's buffer moved on: upload again at the next look
-        save_png(to_display(frame, self.adapter, self.placement.geometry.scale), path)
+        p = self.placement
+        if p.sharp:
+            f = p.fit
+            picture = np.empty((f.height, f.width, 3), np.uint8)
+            picture[:] = border_rgb(self.adapter, state.border, self.config.monitor)
+            picture[f.band_y:f.band_y + f.active_h, f.band_x:f.band_x + f.active_w] = \
+                sharp_display(frame, self.adapter, f)
+        else:
+            picture = to_display(frame, self.adapter, p.scale)
+        save_png(picture, path)
         print(f"vconsole: screenshot saved to {path}", file=sys.stderr)
         return path
 

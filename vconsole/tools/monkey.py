@@ -12,7 +12,7 @@ A failure is one of:
 
 * an exception escaping the program (other than ``ProgramExit``), seen through
   ``vconsole.errors`` (internal-error listener) or as it leaves ``run_program``;
-* a broken invariant: a program may set ``dos.monkey_check = fn`` at run time;
+* a broken invariant: a program declares it with ``dos.declare_invariant(fn)``;
   ``fn()`` takes no arguments, is called when the program waits after taking
   new input (so the model must be consistent at every wait), and raises (e.g. AssertionError) when its model is inconsistent.
   Only the monkey calls it, so it costs normal runs nothing;
@@ -35,7 +35,6 @@ import json
 import math
 import random
 import shlex
-import shutil
 import signal
 import string
 import sys
@@ -43,7 +42,7 @@ import tempfile
 import threading
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -51,7 +50,7 @@ from .. import errors, keyscript
 from ..adapters import ADAPTERS
 from ..clock import VirtualClock
 from ..disk import Drive
-from ..frontends.headless import IDLE_LIMIT_S, ScriptEnded, ScriptHost
+from ..frontends.headless import IDLE_LIMIT_S, ScriptHost
 from ..keyboard import CHAR_SCAN, KEYPAD, NAMED
 from ..machine import Machine, MachineConfig, ProgramExit
 from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
@@ -308,11 +307,10 @@ class MonkeyHost(ScriptHost):
 
     def _check_invariants(self, machine: Machine) -> None:
         dos = errors.running(machine)
-        check = getattr(dos, "monkey_check", None)
-        if check is None:
+        if dos is None:
             return
         try:
-            check()
+            dos.check_invariants()
         except Exception as exc:
             self.fail(Failure.from_exception("invariant", exc))
 

@@ -25,6 +25,7 @@ class Legend:
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.hits: HitMap[str] = HitMap()
+        self._placed: tuple | None = None  # where it was last drawn, so a toggle can redraw it
 
     def add(self, key: str, label: str | Callable[[], str], *, caption: str | None = None,
             visible: Callable[[], bool] = lambda: True) -> None:
@@ -49,6 +50,7 @@ class Legend:
     def draw(self, screen, theme, top: int, left: int, width: int, rows: int | None = None,
              key_width: int = 4) -> None:
         """One entry a row from (top, left); blank rows below fill ``rows`` if given."""
+        self._placed = (screen, theme, top, left, width, rows, key_width)
         self.hits.clear()
         shown = self.lines()
         rows = len(shown) if rows is None else rows
@@ -61,5 +63,10 @@ class Legend:
                 screen.write(row, left + key_width, text[: width - key_width], theme["legend_text"])
                 self.hits.add(row, left, row, left + width - 1, entry.key)
 
-    def key_at(self, col: int, row: int) -> str | None:
-        return self.hits.at(col, row)
+    def redraw(self) -> None:
+        """Draw it again where it was last drawn (after a toggle changed a label); nothing if never drawn."""
+        if self._placed is not None:
+            self.draw(*self._placed)
+
+    def key_at(self, row: int, col: int) -> str | None:
+        return self.hits.at(row, col)

@@ -16,11 +16,13 @@ def dos_name_char(ch: str) -> bool:
 
 def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = "",
               allowed: Callable[[str], bool] = lambda ch: True, upper: bool = False,
-              mouse: bool = True, on_refused: Callable[[], None] | None = None) -> str | None:
+              mouse: bool = True, on_refused: Callable[[str], None] | None = None,
+              limit: int = 64) -> str | None:
     """Edit a field of ``width`` cells; Enter returns the text, Esc (or a right click) None.
 
-    A character ``allowed`` turns away is not typed; ``on_refused`` (a beep) tells the
-    player so, since a silently dropped '*' would make a different name than he typed.
+    A character ``allowed`` turns away is not typed; ``on_refused(ch)`` tells the player so
+    (a beep and a word on the message line), since a silently dropped '*' would make a
+    different name than he typed.  At most ``limit`` characters.
     """
     scr = dos.screen
     text = initial
@@ -42,9 +44,9 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
                 return None
             if ev.name == "Backspace":
                 text = text[:-1]
-            elif ev.char and allowed(ev.char) and len(text) < 64:
+            elif ev.char and allowed(ev.char) and len(text) < limit:
                 text += ev.char.upper() if upper else ev.char
             elif ev.char and on_refused is not None:
-                on_refused()
+                on_refused(ev.char)
     finally:
         scr.set_cursor_shape(*shape)

@@ -1,4 +1,4 @@
-"""The instructions pager (F5): the text over the whole screen, then the game back exactly.
+"""A text pager (a program's instructions): the text over the whole screen, then the screen back exactly.
 
 The game screen is saved cell for cell (with the cursor) before the text is
 shown and put back afterwards, the way the originals swapped a video page,
@@ -30,50 +30,74 @@ def wrap(text: str, width: int = WIDTH) -> list[str]:
     return out
 
 
+def page_starts(lines: list[str], page: int = PAGE) -> list[int]:
+    """Where each page begins: a page ends at a blank line in its lower two thirds when there is one,
+    so that a section (a table, a diagram) is not cut in two where it can be helped."""
+    starts = [0]
+    while len(lines) - starts[-1] > page:
+        start = starts[-1]
+        end = start + page  # first line of the next page if no better break is found
+        blanks = [i for i in range(start + page // 3, end) if not lines[i].strip()]
+        starts.append(blanks[-1] + 1 if blanks else end)
+    return starts
+
+
 class Pager:
-    def __init__(self, dos, theme, title: str, text: str, *, mouse: bool = True) -> None:
+    """``footer`` names the keys (its words PgUp, PgDn and Esc, in any case, are clickable);
+    ``page_label`` is formatted with ``page`` and ``pages`` (a house style may want it in capitals)."""
+
+    def __init__(self, dos, theme, title: str, text: str, *, mouse: bool = True, footer: str = FOOTER,
+                 page_label: str = " page {page} of {pages} ") -> None:
         self.dos, self.theme, self.title, self.mouse = dos, theme, title, mouse
+        self.footer, self.page_label = footer, page_label
         self.lines = wrap(text)
+        self.starts = page_starts(self.lines)
         self.top = 0
         self.hits: HitMap[str] = HitMap()
 
     @property
     def last_top(self) -> int:
-        return max(0, len(self.lines) - PAGE)
+        return self.starts[-1]
 
     def draw(self) -> None:
         scr, th = self.dos.screen, self.theme
         scr.box(0, 0, 23, 79, th["pager_frame"], double=True, fill=True)
         scr.fill(TOP, 1, BOTTOM, 78, " ", th["pager"])
         scr.centre(0, f" {self.title} ", th["pager_title"])
-        for i in range(PAGE):
+        nxt = next((s for s in self.starts if s > self.top), len(self.lines))
+        for i in range(min(PAGE, nxt - self.top) if self.top in self.starts else PAGE):
             n = self.top + i
             if n < len(self.lines):
                 scr.write(TOP + i, LEFT, self.lines[n][:WIDTH], th["pager"])
-        pages = max(1, -(-len(self.lines) // PAGE))
-        page = min(pages, self.top // PAGE + 1 if self.top < self.last_top else pages)
-        where = f" page {page} of {pages} "
+        pages = len(self.starts)
+        page = sum(1 for s in self.starts if s <= self.top)
+        where = self.page_label.format(page=page, pages=pages)
         scr.fill(24, 0, 24, 79, " ", th["pager_footer"])
-        scr.write(24, 1, FOOTER, th["pager_footer"])
+        scr.write(24, 1, self.footer, th["pager_footer"])
         scr.write(24, 79 - len(where), where, th["pager_footer"])
         self.hits.clear()
         for word, action in (("PgUp", "PgUp"), ("PgDn", "PgDn"), ("Esc", "Esc")):
-            col = 1 + FOOTER.index(word)
-            scr.set_attr(24, col, th["pager_footer_key"], len(word))
-            self.hits.add_text(24, col, word, action)
+            at = self.footer.upper().find(word.upper())
+            if at < 0:
+                continue
+            scr.set_attr(24, 1 + at, th["pager_footer_key"], len(word))
+            self.hits.add_text(24, 1 + at, word, action)
         self.hits.add(TOP, 0, BOTTOM, 79, "PgDn")  # a click on the text turns the page
 
     def act(self, name: str) -> bool:
         """Scroll for a key name; False when the pager should close."""
-        moves = {"PgDn": PAGE, "Space": PAGE, "PgUp": -PAGE, "Down": 1, "Up": -1}
         if name in ("Esc", "Enter", "F5"):
             return False
         if name == "Home":
             self.top = 0
         elif name == "End":
             self.top = self.last_top
-        elif name in moves:
-            self.top = min(self.last_top, max(0, self.top + moves[name]))
+        elif name in ("PgDn", "Space"):
+            self.top = next((s for s in self.starts if s > self.top), self.top)
+        elif name == "PgUp":
+            self.top = max((s for s in self.starts if s < self.top), default=0)
+        elif name in ("Down", "Up"):
+            self.top = min(self.last_top, max(0, self.top + (1 if name == "Down" else -1)))
         return True
 
     def run(self) -> None:
@@ -88,7 +112,7 @@ class Pager:
                 if isinstance(ev, Key):
                     name = ev.name
                 elif self.mouse and left_click(ev):
-                    name = self.hits.at(ev.col, ev.row)
+                    name = self.hits.at(ev.row, ev.col)
                     if name is None:
                         continue
                 else:
@@ -101,5 +125,5 @@ class Pager:
             scr.set_cursor_shape(cursor[2], cursor[3])
 
 
-def show_text(dos, theme, title: str, text: str, *, mouse: bool = True) -> None:
-    Pager(dos, theme, title, text, mouse=mouse).run()
+def show_text(dos, theme, title: str, text: str, *, mouse: bool = True, **style) -> None:
+    Pager(dos, theme, title, text, mouse=mouse, **style).run()

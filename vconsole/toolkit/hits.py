@@ -1,4 +1,7 @@
-"""Mouse hit-testing in text cells: which named thing lies under a click."""
+"""Mouse hit-testing in text cells: which named thing lies under a click.
+
+Positions are (row, col), 0-based, like every screen position in the program API.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,7 +20,7 @@ class Region(Generic[T]):
     right: int
     value: T
 
-    def contains(self, col: int, row: int) -> bool:
+    def contains(self, row: int, col: int) -> bool:
         return self.top <= row <= self.bottom and self.left <= col <= self.right
 
 
@@ -34,9 +37,9 @@ class HitMap(Generic[T]):
         """The cells a piece of text occupies on one row."""
         self.add(row, col, row, col + max(1, len(text)) - 1, value)
 
-    def at(self, col: int, row: int) -> T | None:
+    def at(self, row: int, col: int) -> T | None:
         for r in reversed(self._regions):
-            if r.contains(col, row):
+            if r.contains(row, col):
                 return r.value
         return None
 
@@ -54,3 +57,13 @@ def left_click(ev) -> bool:
 
 def right_click(ev) -> bool:
     return isinstance(ev, MouseEvent) and ev.kind == "press" and ev.button == RIGHT
+
+
+def any_click(ev) -> bool:
+    """A press of any button (a message panel that goes away "with any click")."""
+    return isinstance(ev, MouseEvent) and ev.kind == "press"
+
+
+def hit(hits: "HitMap[T]", ev) -> T | None:
+    """What a left click lands on, or None (not a left click, or on nothing)."""
+    return hits.at(ev.row, ev.col) if left_click(ev) else None

@@ -1,0 +1,603 @@
+"""Small forms: a few labelled fields in a pop-up (player names, a game's options), and a
+panel that asks for a single key (a setup slot, A-Z or 0-9).
+
+Fields: ``Text`` (a width, the characters allowed, upper case), ``Number`` (a range:
+typed digits, or Left/Right and +/- to step), ``YesNo`` and ``Choice``.  A value outside
+its range is refused where it is typed, with a message naming the range, so a form never
+hands back a game point of 5 when the document says 10-99.
+
+Keys: Tab / Down and Shift+Tab / Up go from field to field (then to OK and CANCEL, and
+round); Esc cancels (None, the covered screen put back).  Enter: with ``enter="next"``
+(the default, for lists of names typed one after the other) it moves on to the next field
+and accepts on the last one; with ``enter="accept"`` (an options box changed one value at
+a time) it accepts from any field.  Enter on OK accepts, on CANCEL cancels.  Mouse: a
+click on a field focuses it, on a value's arrows steps it, on a yes/no value flips it,
+on OK or CANCEL presses it; the right button cancels; a click outside is ignored, so a
+stray click never loses what was typed.  The answer is a dict of values by field name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
+from vconsole.video import ROWS
+
+from .hits import HitMap, left_click, right_click
+from .hot import STOPS
+from .popup import MAX_WIDTH, Panel, fold, show_panel, wait_any
+
+LEFT_MARK, RIGHT_MARK = "\x11", "\x10"  # CP437 triangles either side of a value that steps
+STEP_DOWN = ("Left", "-", "Gray-")
+STEP_UP = ("Right", "+", "Gray+")
+
+
+@dataclass
+class Field:
+    """What every field has: the key of its value in the answer and the label shown."""
+
+    name: str
+    label: str
+
+    def text(self) -> str:
+        raise NotImplementedError
+
+    def cells(self) -> int:
+        """Columns the value takes on screen."""
+        raise NotImplementedError
+
+    def hint(self) -> str:
+        return ""
+
+    def messages(self) -> list[str]:
+        """Every message this field can show (the form is sized so that each fits)."""
+        return [self.hint()]
+
+    def error(self) -> str | None:
+        """Why the value cannot be accepted, or None."""
+        return None
+
+    def value(self) -> Any:
+        raise NotImplementedError
+
+    def key(self, key: Key) -> str | None:
+        """Use a key; '' when used, None when not, a message when refused."""
+        return None
+
+    def step(self, delta: int) -> str | None:
+        return None
+
+    def focus(self) -> None:
+        pass
+
+
+@dataclass
+class Text(Field):
+    """Typed text.  ``allowed``: a string of characters or a predicate (default: any printable
+    but '|'); ``upper`` turns letters to capitals; ``limit`` is the most characters (the width)."""
+
+    width: int = 12
+    initial: str = ""
+    allowed: str | Callable[[str], bool] | None = None
+    upper: bool = False
+    limit: int | None = None
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        self.buffer = self.initial.upper() if self.upper else self.initial
+
+    def _ok(self, ch: str) -> bool:
+        if self.allowed is None:
+            return ch != "|"
+        if callable(self.allowed):
+            return bool(self.allowed(ch))
+        return ch in self.allowed or ch.upper() in self.allowed
+
+    def text(self) -> str:
+        return self.buffer[-self.width:]
+
+    def cells(self) -> int:
+        return self.width
+
+    def hint(self) -> str:
+        return self.help or "TYPE, BACKSPACE TO RUB OUT"
+
+    def messages(self) -> list[str]:
+        return [self.hint(), self._not_allowed("?"), self._too_long()]
+
+    def _not_allowed(self, ch: str) -> str:
+        return f"{self.label.strip()}: \"{ch}\" IS NOT ALLOWED"
+
+    def _too_long(self) -> str:
+        return f"{self.label.strip()}: AT MOST {self.limit or self.width} CHARACTERS"
+
+    def value(self) -> str:
+        return self.buffer.strip()
+
+    def key(self, key: Key) -> str | None:
+        if key.name == "Backspace":
+            self.buffer = self.buffer[:-1]
+            return ""
+        ch = key.char
+        if not ch:
+            return None
+        if self.upper:
+            ch = ch.upper()
+        if not self._ok(ch):
+            return self._not_allowed(ch)
+        if len(self.buffer) >= (self.limit or self.width):
+            return self._too_long()
+        self.buffer += ch
+        return ""
+
+
+@dataclass
+class Number(Field):
+    """A whole number from ``lo`` to ``hi``: digits typed after the field is entered replace it."""
+
+    lo: int = 0
+    hi: int = 99
+    initial: int | None = None
+    by: int = 1
+
+    def __post_init__(self) -> None:
+        if self.lo > self.hi:
+            raise ValueError(f"{self.name}: range {self.lo}-{self.hi} is empty")
+        start = self.lo if self.initial is None else self.initial
+        if not self.lo <= start <= self.hi:
+            raise ValueError(f"{self.name}: initial value {start} outside {self.lo}-{self.hi}")
+        self.buffer = str(start)
+        self.fresh = True
+
+    def range_message(self) -> str:
+        return f"{self.label.strip()} MUST BE {self.lo} TO {self.hi}"
+
+    def text(self) -> str:
+        return f"{LEFT_MARK} {self.buffer.rjust(self.digits())} {RIGHT_MARK}"
+
+    def digits(self) -> int:
+        return max(len(str(self.lo)), len(str(self.hi)))
+
+    def cells(self) -> int:
+        return self.digits() + 4
+
+    def hint(self) -> str:
+        return f"{self.lo} TO {self.hi}: TYPE IT, OR {LEFT_MARK} {RIGHT_MARK} + - TO STEP"
+
+    def messages(self) -> list[str]:
+        return [self.hint(), self.range_message()]
+
+    def parsed(self) -> int | None:
+        try:
+            return int(self.buffer)
+        except ValueError:
+            return None
+
+    def error(self) -> str | None:
+        n = self.parsed()
+        return None if n is not None and self.lo <= n <= self.hi else self.range_message()
+
+    def value(self) -> int:
+        n = self.parsed()
+        assert n is not None
+        return n
+
+    def focus(self) -> None:
+        self.fresh = True
+
+    def key(self, key: Key) -> str | None:
+        ch = key.char
+        if key.name == "Backspace":
+            self.buffer, self.fresh = self.buffer[:-1], False
+            return ""
+        if ch.isdigit():
+            if self.fresh:
+                self.buffer, self.fresh = "", False
+            if len(self.buffer) >= self.digits():
+                return self.range_message()
+            self.buffer += ch
+            return ""
+        return None
+
+    def step(self, delta: int) -> str | None:
+        n = self.parsed()
+        if n is None:
+            n = self.lo if delta > 0 else self.hi
+        else:
+            n += delta * self.by
+        self.fresh = True
+        clamped = min(self.hi, max(self.lo, n))
+        self.buffer = str(clamped)
+        return "" if clamped == n else self.range_message()
+
+
+@dataclass
+class YesNo(Field):
+    """Yes or no: Space, Y, N, Left/Right or +/-, or a click on the value."""
+
+    initial: bool = False
+    words: tuple[str, str] = ("NO", "YES")
+
+    def __post_init__(self) -> None:
+        self.on = bool(self.initial)
+
+    def text(self) -> str:
+        return f"{LEFT_MARK} {self.words[self.on].ljust(self.cells() - 4)} {RIGHT_MARK}"
+
+    def cells(self) -> int:
+        return max(map(len, self.words)) + 4
+
+    def hint(self) -> str:
+        return "SPACE, Y OR N TO CHANGE"
+
+    def value(self) -> bool:
+        return self.on
+
+    def key(self, key: Key) -> str | None:
+        ch = key.char.upper()
+        if key.name == "Space":
+            self.on = not self.on
+        elif ch in ("Y", "N"):
+            self.on = ch == "Y"
+        else:
+            return None
+        return ""
+
+    def step(self, delta: int) -> str | None:
+        self.on = not self.on
+        return ""
+
+
+@dataclass
+class Choice(Field):
+    """One of a few options, labels or (label, value) pairs: Left/Right or +/- (and Space) step
+    round them, a letter jumps to the next option starting with it."""
+
+    options: Sequence[Any] = ()
+    initial: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError(f"{self.name}: a choice needs options")
+        self.pairs = [o if isinstance(o, tuple) else (str(o), o) for o in self.options]
+        if not 0 <= self.initial < len(self.pairs):
+            raise ValueError(f"{self.name}: initial option {self.initial} out of range")
+        self.index = self.initial
+
+    def text(self) -> str:
+        return f"{LEFT_MARK} {self.pairs[self.index][0].ljust(self.cells() - 4)} {RIGHT_MARK}"
+
+    def cells(self) -> int:
+        return max(len(label) for label, _ in self.pairs) + 4
+
+    def hint(self) -> str:
+        return f"{LEFT_MARK} {RIGHT_MARK} + - OR SPACE TO CHANGE"
+
+    def value(self) -> Any:
+        return self.pairs[self.index][1]
+
+    def key(self, key: Key) -> str | None:
+        if key.name == "Space":
+            return self.step(1)
+        ch = key.char.upper()
+        if not ch:
+            return None
+        n = len(self.pairs)
+        for k in range(1, n + 1):
+            i = (self.index + k) % n
+            if self.pairs[i][0][:1].upper() == ch:
+                self.index = i
+                return ""
+        return None
+
+    def step(self, delta: int) -> str | None:
+        self.index = (self.index + delta) % len(self.pairs)
+        return ""
+
+
+OK, CANCEL = "ok", "cancel"
+
+
+class Form:
+    """A framed form of ``fields`` with OK and CANCEL; ``run()`` returns {name: value} or None.
+
+    ``check(values)`` may refuse a whole answer with a message (e.g. "AT LEAST TWO PLAYERS");
+    list such messages in ``notes`` so the form is sized to show them in place (one that
+    does not fit is shown in a panel).  ``hotkey(key)`` sees keys the form does not use (F1
+    sound still works), and a result in ``hot.STOPS`` cancels the form.  ``on_refused(msg)``
+    is told of every refusal (a program beeps there).
+    """
+
+    def __init__(self, dos, theme, title: str, fields: Sequence[Field], *, mouse: bool = True,
+                 enter: str = "next", ok: str = "OK", cancel: str = "CANCEL",
+                 check: Callable[[Mapping[str, Any]], str | None] | None = None,
+                 hotkey: Callable[[Key], Any] | None = None, top: int | None = None,
+                 left: int | None = None, notes: Sequence[str] = (),
+                 on_refused: Callable[[str], None] | None = None) -> None:
+        if enter not in ("next", "accept"):
+            raise ValueError("enter must be 'next' or 'accept'")
+        if not fields:
+            raise ValueError("a form needs at least one field")
+        self.dos, self.theme, self.title = dos, theme, title
+        self.fields = list(fields)
+        self.mouse, self.enter, self.check, self.hotkey = mouse, enter, check, hotkey
+        self.on_refused = on_refused
+        messages = [m for f in self.fields for m in f.messages()] + list(notes)
+        self.buttons = [(OK, f"[ {ok} ]"), (CANCEL, f"[ {cancel} ]")]
+        self.label_w = max(len(f.label) for f in self.fields)
+        value_w = max(f.cells() for f in self.fields)
+        buttons_w = sum(len(b) for _, b in self.buttons) + 3
+        wanted = max(self.label_w + 2 + value_w, buttons_w, len(title) + 2, *map(len, messages))
+        self.inner = min(MAX_WIDTH, wanted)
+        self.msg_rows = max(len(fold([m], self.inner)) for m in messages)
+        if self.label_w + 2 + value_w > self.inner:
+            raise ValueError("form fields are wider than the screen")
+        # rows inside the frame: blank, the fields, blank, message rows, the buttons
+        lines = [""] * (len(self.fields) + 3 + self.msg_rows)
+        if len(lines) + 2 > ROWS:
+            raise ValueError(f"a form of {len(self.fields)} fields is taller than the screen")
+        self.panel = Panel(dos, theme, f" {title} " if title else "", lines, top=top, left=left, width=self.inner,
+                           role="form", frame_role="form_frame", title_role="form_title")
+        self.focus = 0  # index into fields + buttons
+        self.message = ""
+        self.message_role = "form_hint"
+        self.hits: HitMap[tuple] = HitMap()
+
+    # -- geometry -------------------------------------------------------------------------
+    @property
+    def field_col(self) -> int:
+        return self.panel.left + 2 + self.label_w + 2
+
+    def field_row(self, i: int) -> int:
+        return self.panel.top + 2 + i
+
+    @property
+    def message_row(self) -> int:
+        return self.panel.top + 3 + len(self.fields)
+
+    @property
+    def button_row(self) -> int:
+        return self.message_row + self.msg_rows
+
+    def _ring(self) -> int:
+        return len(self.fields) + len(self.buttons)
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self) -> None:
+        th, scr = self.theme, self.dos.screen
+        p = self.panel
+        self.hits.clear()
+        for i, f in enumerate(self.fields):
+            row = self.field_row(i)
+            scr.write(row, p.left + 2, f.label.rjust(self.label_w), th["form_label"])
+            active = i == self.focus
+            attr = th["form_field_active" if active else "form_field"]
+            # mono shows an empty field as dots: a bright blank field would not be seen at all
+            pad = "·" if th.mono and isinstance(f, Text) else " "
+            scr.fill(row, self.field_col, row, self.field_col + f.cells() - 1, pad, attr)
+            scr.write(row, self.field_col, f.text(), attr)
+            self.hits.add(row, p.left + 1, row, p.right - 1, ("focus", i))
+            if isinstance(f, (Number, YesNo, Choice)):
+                self.hits.add(row, self.field_col, row, self.field_col, ("step", i, -1))
+                right = self.field_col + f.cells() - 1
+                self.hits.add(row, right, row, right, ("step", i, 1))
+                if isinstance(f, YesNo):
+                    self.hits.add(row, self.field_col + 1, row, right - 1, ("step", i, 1))
+        lines = fold([self.message], self.inner) if self.message else []
+        for k in range(self.msg_rows):
+            scr.fill(self.message_row + k, p.left + 1, self.message_row + k, p.right - 1, " ", th["form"])
+            if k < len(lines):
+                scr.write(self.message_row + k, p.left + 2, lines[k], th[self.message_role])
+        width = sum(len(b) for _, b in self.buttons) + 3 * (len(self.buttons) - 1)
+        col = p.left + 2 + (self.inner - width) // 2
+        for j, (what, text) in enumerate(self.buttons):
+            active = self.focus == len(self.fields) + j
+            scr.write(self.button_row, col, text, th["form_field_active" if active else "form_field"])
+            self.hits.add_text(self.button_row, col, text, ("button", what))
+            col += len(text) + 3
+        self._place_cursor()
+
+    def _place_cursor(self) -> None:
+        scr = self.dos.screen
+        if self.focus < len(self.fields) and isinstance(self.fields[self.focus], Text):
+            f = self.fields[self.focus]
+            scr.set_cursor(self.field_row(self.focus), self.field_col + min(len(f.buffer), f.width - 1))
+            scr.show_cursor()
+        else:
+            scr.hide_cursor()
+
+    def _refused(self, message: str) -> None:
+        self.say(message, error=True)
+        if self.on_refused is not None:
+            self.on_refused(message)
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = message
+        self.message_role = "form_error" if error else "form_hint"
+
+    def _hint(self) -> None:
+        self.say(self.fields[self.focus].hint() if self.focus < len(self.fields) else "")
+
+    # -- moving about ----------------------------------------------------------------------
+    def _leave(self) -> bool:
+        """May the focus leave the current field?  A refusal is said."""
+        if self.focus < len(self.fields):
+            err = self.fields[self.focus].error()
+            if err:
+                self.fields[self.focus].focus()  # what is typed next starts the value afresh
+                self._refused(err)
+                return False
+        return True
+
+    def move_to(self, target: int) -> bool:
+        if target == self.focus:
+            return True
+        if not self._leave():
+            return False
+        self.focus = target % self._ring()
+        if self.focus < len(self.fields):
+            self.fields[self.focus].focus()
+        self._hint()
+        return True
+
+    def values(self) -> dict[str, Any]:
+        return {f.name: f.value() for f in self.fields}
+
+    def _accept(self) -> dict[str, Any] | None:
+        """The answer, or None with the reason said (focus on the field at fault)."""
+        for i, f in enumerate(self.fields):
+            err = f.error()
+            if err:
+                self.focus = i
+                f.focus()
+                self._refused(err)
+                return None
+        values = self.values()
+        if self.check is not None:
+            err = self.check(values)
+            if err:
+                if self.focus < len(self.fields):
+                    self.fields[self.focus].focus()
+                if len(fold([err], self.inner)) <= self.msg_rows:
+                    self.say(err, error=True)
+                else:
+                    show_panel(self.dos, self.theme, self.title, [err], mouse=self.mouse)
+                return None
+        return values
+
+    # -- events ------------------------------------------------------------------------------
+    def _press(self, what: str) -> tuple[bool, Any]:
+        if what == CANCEL:
+            return True, None
+        values = self._accept()
+        return (values is not None), values
+
+    def _key(self, key: Key) -> tuple[bool, Any]:
+        name = key.name
+        n = len(self.fields)
+        if name == "Esc":
+            return True, None
+        if name in ("Tab", "Down"):
+            self.move_to(self.focus + 1)
+        elif name in ("Shift+Tab", "Up"):
+            self.move_to(self.focus - 1)
+        elif name == "Enter":
+            if self.focus >= n:
+                return self._press(self.buttons[self.focus - n][0])
+            if self.enter == "accept" or self.focus == n - 1:
+                return self._press(OK)
+            self.move_to(self.focus + 1)
+        elif self.focus >= n:
+            if name == "Space":
+                return self._press(self.buttons[self.focus - n][0])
+            if name in ("Left", "Right"):
+                self.move_to(n + (self.focus - n + (1 if name == "Right" else -1)) % len(self.buttons))
+            else:
+                return self._other(key)
+        else:
+            f = self.fields[self.focus]
+            said = f.key(key)
+            if said is None and name in STEP_DOWN + STEP_UP and not isinstance(f, Text):
+                said = f.step(-1 if name in STEP_DOWN else 1)
+            if said is None:
+                return self._other(key)
+            if said:
+                self._refused(said)
+            else:
+                self._hint()
+        return False, None
+
+    def _other(self, key: Key) -> tuple[bool, Any]:
+        if self.hotkey is not None and self.hotkey(key) in STOPS:
+            return True, None
+        return False, None
+
+    def _click(self, ev: MouseEvent) -> tuple[bool, Any]:
+        if right_click(ev):
+            return True, None
+        if not left_click(ev):
+            return False, None
+        what = self.hits.at(ev.row, ev.col)
+        if what is None:
+            return False, None
+        if what == ("button", CANCEL):
+            return True, None
+        if what[0] == "button":
+            if not self.move_to(len(self.fields) + [b for b, _ in self.buttons].index(what[1])):
+                return False, None
+            return self._press(what[1])
+        i = what[1]
+        if not self.move_to(i):
+            return False, None
+        if what[0] == "step":
+            said = self.fields[i].step(what[2])
+            if said:
+                self._refused(said)
+            else:
+                self._hint()
+        return False, None
+
+    def run(self) -> dict[str, Any] | None:
+        self.panel.open()
+        self.fields[0].focus()
+        self._hint()
+        try:
+            while True:
+                self.draw()
+                ev = self.dos.input()
+                if isinstance(ev, Key):
+                    done, answer = self._key(ev)
+                elif isinstance(ev, MouseEvent) and self.mouse:
+                    done, answer = self._click(ev)
+                else:
+                    continue
+                if done:
+                    return answer
+        finally:
+            self.panel.close()
+
+
+def ask_form(dos, theme, title: str, fields: Sequence[Field], **kw) -> dict[str, Any] | None:
+    """``Form(...).run()`` in one call."""
+    return Form(dos, theme, title, fields, **kw).run()
+
+
+def player_names(dos, theme, *, count: int = 6, least: int = 2, width: int = 12,
+                 initial: Sequence[str] = (), title: str = "PLAYERS", label: str = "PLAYER",
+                 mouse: bool = True, hotkey: Callable[[Key], Any] | None = None) -> list[str] | None:
+    """Up to ``count`` names (upper case, blanks are no player), at least ``least`` of them:
+    the names in order, or None if cancelled.  A name may be COMPUTER: the game decides."""
+    names = list(initial) + [""] * count
+    fields = [Text(f"p{i}", f"{label} {i + 1}", width=width, initial=names[i], upper=True,
+                   allowed=lambda ch: ch.isalnum() or ch in " -.'", help="TYPE A NAME, OR COMPUTER")
+              for i in range(count)]
+
+    def check(values: Mapping[str, Any]) -> str | None:
+        got = [v for v in values.values() if v]
+        return None if len(got) >= least else f"AT LEAST {least} PLAYERS, PLEASE"
+
+    answer = Form(dos, theme, title, fields, mouse=mouse, check=check, hotkey=hotkey,
+                  notes=[f"AT LEAST {least} PLAYERS, PLEASE"]).run()
+    return None if answer is None else [answer[f"p{i}"] for i in range(count) if answer[f"p{i}"]]
+
+
+def ask_key(dos, theme, title: str, lines: Sequence[str], keys: str, *, mouse: bool = True,
+            hotkey: Callable[[Key], Any] | None = None) -> str | None:
+    """A panel asking for one key of ``keys`` (Anciento's "press a letter or a number" for a
+    setup slot): that key, upper case, or None for Esc or the right button.  Other keys are
+    passed to ``hotkey`` (a result in ``hot.STOPS`` gives None); left clicks are ignored."""
+    allowed = keys.upper()
+    with Panel(dos, theme, f" {title} " if title else "", lines):
+        while True:
+            ev = wait_any(dos, mouse)
+            if isinstance(ev, Key):
+                ch = ev.char.upper()
+                if ev.name == "Esc":
+                    return None
+                if ch and ch in allowed:
+                    return ch
+                if hotkey is not None and hotkey(ev) in STOPS:
+                    return None
+            elif right_click(ev):
+                return None

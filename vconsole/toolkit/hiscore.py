@@ -1,0 +1,204 @@
+"""High-score tables: the N best results, kept in a text file in the program's DOS directory.
+
+String of Pearls' scores, Anciento's hall of fame and Spider's Hit Parade are the same
+thing: the ``size`` best entries (name, score, date and a game's own extra fields),
+higher or lower being better, a new entry going below older equal ones (the first to
+reach a score keeps the place).  The file is plain text a player can read with TYPE:
+
+    HISCORE 1
+    9800|03-14-94|ALICE|moves=35
+
+It is read through ``Drive.load_text``, so a file the table cannot understand is moved
+aside as NAME.BAD with one line saying so, and the table starts empty with nothing else
+lost; it is written atomically through the drive, and a write that fails (a read-only
+folder, a full disk) comes back as a one-line message for the screen, never raised and
+never swallowed.  The date is the program's to give: the toolkit reads no clock.
+
+``show_table`` pops the table up (the new entry marked); ``enter_name`` asks for a name
+in a panel; ``add_score`` is the whole ritual: qualify, ask the name, insert, save, show.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from vconsole.disk import DiskError, dos_name
+from vconsole.keyboard import Key
+
+from .lineinput import read_line
+from .popup import Panel, wait_any
+
+HEADER = "HISCORE 1"
+SEP = "|"
+NAME_WIDTH = 20
+
+
+def name_char(ch: str) -> bool:
+    """What a name may hold: printable characters but the file's separator."""
+    return ch.isprintable() and ch != SEP and len(ch) == 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    score: int
+    date: str = ""
+    extra: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        for text in (self.name, self.date, *self.extra.values()):
+            if SEP in text or "\n" in text or "\r" in text:
+                raise ValueError(f"{text!r}: a high-score field cannot hold '|' or a line break")
+
+
+class HiScoreTable:
+    """The ``size`` best entries of one file; ``higher`` says which way is better."""
+
+    def __init__(self, drive, filename: str, *, size: int = 10, higher: bool = True,
+                 fields: Sequence[str] = ()) -> None:
+        if size < 1:
+            raise ValueError("a high-score table holds at least one entry")
+        self.drive = drive
+        self.filename = dos_name(filename)
+        self.size, self.higher = size, higher
+        self.fields = tuple(fields)
+        self.entries: list[Entry] = []
+
+    # -- order ------------------------------------------------------------------------------
+    def better(self, a: int, b: int) -> bool:
+        """Is score ``a`` strictly better than ``b``?"""
+        return a > b if self.higher else a < b
+
+    def _sort(self) -> None:
+        # stable: of equal scores, the one already there (or earlier in the file) stays above
+        self.entries.sort(key=lambda e: -e.score if self.higher else e.score)
+        del self.entries[self.size:]
+
+    def qualifies(self, score: int) -> bool:
+        """Would ``score`` get a place?  Always while the table is not full."""
+        return len(self.entries) < self.size or self.better(score, self.entries[-1].score)
+
+    def insert(self, entry: Entry) -> int | None:
+        """Put ``entry`` in its place: its rank (1 is best), or None when it does not qualify."""
+        if not self.qualifies(entry.score):
+            return None
+        rank = next((i for i, e in enumerate(self.entries) if self.better(entry.score, e.score)),
+                    len(self.entries))
+        self.entries.insert(rank, entry)
+        del self.entries[self.size:]
+        return rank + 1
+
+    # -- the file -----------------------------------------------------------------------------
+    def format(self) -> str:
+        lines = [HEADER]
+        for e in self.entries:
+            lines.append(SEP.join([str(e.score), e.date, e.name, *(e.extra.get(f, "") for f in self.fields)]))
+        return "\n".join(lines) + "\n"
+
+    def parse(self, text: str) -> list[Entry]:
+        """Entries from the file's text; ValueError for anything that is not such a file."""
+        lines = text.split("\n")
+        if not lines or lines[0].strip() != HEADER:
+            raise ValueError(f"not a high-score file (first line {lines[0][:20]!r})")
+        out = []
+        for n, line in enumerate(lines[1:], 2):
+            if not line.strip():
+                continue
+            parts = line.rstrip("\r").split(SEP)
+            if len(parts) != 3 + len(self.fields):
+                raise ValueError(f"line {n}: {len(parts)} fields, expected {3 + len(self.fields)}")
+            score, date, name, *extra = parts
+            if not name.strip():
+                raise ValueError(f"line {n}: no name")
+            out.append(Entry(name, int(score), date, dict(zip(self.fields, extra, strict=True))))
+        return out
+
+    def load(self) -> str | None:
+        """Read the file (missing: an empty table); a damaged one is set aside: the message."""
+        loaded = self.drive.load_text(self.filename, self.parse, allow_empty=False)
+        self.entries = list(loaded.value or [])
+        self._sort()
+        return loaded.message
+
+    def save(self) -> str | None:
+        """Write the file atomically: None when it is on disk, else why not, in one line."""
+        try:
+            self.drive.write_text(self.filename, self.format())
+        except DiskError as e:
+            return str(e)
+        return None
+
+
+# -- on the screen ------------------------------------------------------------------------
+def table_lines(table: HiScoreTable, *, score_text: Callable[[int], str] = str,
+                columns: Sequence[str] = (), dates: bool = True) -> list[str]:
+    """One line a place, every place shown (an empty place as dots): rank, name, score, date, extras."""
+    name_w = max([4] + [len(e.name) for e in table.entries])
+    score_w = max([5] + [len(score_text(e.score)) for e in table.entries])
+    date_w = max([0] + [len(e.date) for e in table.entries]) if dates else 0
+    out = []
+    for i in range(table.size):
+        if i < len(table.entries):
+            e = table.entries[i]
+            parts = [f"{i + 1:>2}. {e.name:<{name_w}}", score_text(e.score).rjust(score_w)]
+            if date_w:
+                parts.append(e.date.ljust(date_w))
+            parts += [e.extra.get(c, "") for c in columns]
+            out.append("  ".join(parts).rstrip())
+        else:
+            out.append(f"{i + 1:>2}. " + "." * name_w)
+    return out
+
+
+def show_table(dos, theme, table: HiScoreTable, *, title: str = "HIGH SCORES", mark: int | None = None,
+               mouse: bool = True, score_text: Callable[[int], str] = str, columns: Sequence[str] = (),
+               dates: bool = True, footer: str = "PRESS ANY KEY") -> Key | object:
+    """The table in a panel until a key or a click; place ``mark`` (a rank) lit. Screen put back."""
+    lines = table_lines(table, score_text=score_text, columns=columns, dates=dates)
+    body = lines + (["", ""] if footer else [])  # the footer is centred in below
+    with Panel(dos, theme, f" {title} " if title else "", body, role="table", frame_role="table_frame",
+               title_role="table_title") as p:
+        if mark is not None and 1 <= mark <= len(lines):
+            dos.screen.set_attr(p.top + mark, p.left + 1, theme["table_mark"], p.width - 2)
+        if footer:
+            dos.screen.centre(p.top + len(body), footer, theme["table_title"], p.left + 1, p.right - 1)
+        return wait_any(dos, mouse)
+
+
+def enter_name(dos, theme, *, title: str = "NEW HIGH SCORE", lines: Sequence[str] = ("TYPE YOUR NAME:",),
+               width: int = NAME_WIDTH, initial: str = "", upper: bool = True, mouse: bool = True) -> str | None:
+    """Ask for a name in a panel: the name, or None for Esc (or the right button).
+
+    A blank answer is not a name: the panel keeps asking until one is typed or Esc.
+    """
+    body = list(lines) + ["", ""]
+    inner = max(width + 2, len(title) + 4, *(len(x) for x in lines))
+    with Panel(dos, theme, f" {title} " if title else "", body, width=inner,
+               role="popup", frame_role="popup_frame", title_role="popup_title") as p:
+        row = p.top + len(p.lines)
+        while True:
+            name = read_line(dos, row, p.left + 2, width + 1, theme["input"], initial=initial,
+                             allowed=name_char, upper=upper, mouse=mouse, limit=width)
+            if name is None:
+                return None
+            if name.strip():
+                return name.strip()
+
+
+def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", extra: dict[str, str] | None = None,
+              title: str = "HIGH SCORES", ask: Sequence[str] = ("YOUR SCORE MAKES THE TABLE.", "TYPE YOUR NAME:"),
+              initial: str = "", mouse: bool = True, score_text: Callable[[int], str] = str,
+              columns: Sequence[str] = (), upper: bool = True,
+              width: int = NAME_WIDTH) -> tuple[int | None, str | None]:
+    """A finished game's score: if it qualifies, ask the name, insert, save and show the table
+    with it marked.  Returns (rank or None, the save's failure message or None); a score
+    that does not qualify, or Esc at the name, changes nothing."""
+    if not table.qualifies(score):
+        return None, None
+    name = enter_name(dos, theme, lines=ask, initial=initial, mouse=mouse, upper=upper, width=width)
+    if name is None:
+        return None, None
+    rank = table.insert(Entry(name, score, date, dict(extra or {})))
+    message = table.save()
+    show_table(dos, theme, table, title=title, mark=rank, mouse=mouse, score_text=score_text, columns=columns)
+    return rank, message
