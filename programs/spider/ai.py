@@ -25,6 +25,7 @@ from .aieval import UNKNOWN, W, col_value, deal_delta
 from .rules import Action, Board, Deal, Move, Remove
 
 BUDGET = 2000         # nodes of the main search of a decision
+CRITICAL = 8          # times the budget for a decision that deals or must give something up
 HINT_BUDGET = 1500
 
 
@@ -278,22 +279,34 @@ def to_actions(view: View, path, deal: bool = False) -> list[Action]:
     return out
 
 
-def choose(view: View, budget: int = BUDGET) -> list[Action]:
+def decide(view: View, r: Result) -> tuple[list | None, bool, bool]:
+    """(path, then deal?, forced?) from a search: forced when nothing improves the position."""
+    if r.best and not r.best_turns and r.best_v > r.root + 1e-9 and r.best_v >= r.turn_v:
+        return r.best, False, False  # a rearrangement that improves the position
+    if r.turn is not None and r.turn_v >= r.deal_v:
+        return r.turn, False, r.turn_v <= r.root + 1e-9
+    if r.deal is not None:
+        return r.deal, not r.deal_turns, True
+    return None, False, True
+
+
+def choose(view: View, budget: int = BUDGET, critical: int = CRITICAL) -> list[Action]:
     """The actions to play now: a path to the best position found (up to the first card it
     turns), perhaps ending in a deal; [] when nothing helps and no deal is possible.
 
     When no line improves the position the game must still go on: it turns a card (even at
     a cost, say filling an empty column: a deal would fill it anyway) or deals, whichever
-    leaves the better position.
+    leaves the better position.  Those decisions, and the last ones, are where games are
+    lost, so they get ``critical`` times the budget before they are taken.
     """
     r = search(view.cols, view.down, view.removed, view.stock, budget)
-    if r.best and not r.best_turns and r.best_v > r.root + 1e-9 and r.best_v >= r.turn_v:
-        return to_actions(view, r.best)  # a rearrangement that improves the position
-    if r.turn is not None and r.turn_v >= r.deal_v:
-        return to_actions(view, r.turn)
-    if r.deal is not None:
-        return to_actions(view, r.deal, deal=not r.deal_turns)
-    return []
+    path, deal, forced = decide(view, r)
+    if forced and critical > 1 and r.nodes >= budget:
+        r = search(view.cols, view.down, view.removed, view.stock, budget * critical)
+        path, deal, forced = decide(view, r)
+    if path is None:
+        return []
+    return to_actions(view, path, deal)
 
 
 def hint(board: Board, budget: int = HINT_BUDGET) -> Action | None:
