@@ -113,15 +113,17 @@ class Commands:
             f"SCORE           {terms.total}",
             f"TIME PLAYED     {clock_text(app.elapsed())}",
             "COMPLETE SUITS  " + ("NONE" if not terms.complete else " " * terms.complete),
-            "                (TAKEN OFF: INVERTED)" if b.removed else "",
-            "UNDO HAS CHEATED: NO HIT PARADE" if g.cheated else "",
-            "",
-            INFO_BUTTON.center(34),
         ]
+        suits_row = len(lines) - 1
+        if b.removed:
+            lines.append("                (TAKEN OFF: INVERTED)")
+        if g.cheated:
+            lines.append("UNDO HAS CHEATED: NO HIT PARADE")
+        lines += ["", INFO_BUTTON.center(34)]
         panel = Panel(self.dos, self.theme, " INFO ", lines, width=34)
         with panel:
             if terms.complete:
-                app.board_view.draw_suits(panel.top + 5, panel.left + 2 + 16, b)
+                app.board_view.draw_suits(panel.top + 1 + suits_row, panel.left + 2 + 16, b)
             button_row = panel.top + len(lines)
             button_col = panel.left + 2 + (34 - len(INFO_BUTTON)) // 2
             self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
@@ -168,7 +170,7 @@ class Commands:
         date = self.dos.datetime().strftime("%m-%d-%y")
         _rank, failed = add_score(self.dos, self.theme, app.table, score, date=date, title=HIT_PARADE,
                                   ask=(f"{score} POINTS: A PLACE IN THE", "HIT PARADE. TYPE YOUR NAME:"),
-                                  mouse=app.mouse)
+                                  mouse=app.mouse, name_title=HIT_PARADE)
         if failed:
             text = say.HP_NOT_SAVED.format(why=failed)
             self.dos.warn_at_exit(text)
