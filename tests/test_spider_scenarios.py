@@ -226,3 +226,16 @@ def test_a_won_game_goes_to_the_hit_parade_and_a_new_game_is_dealt(tmp_path, mon
 def test_other_displays_show_the_same_table(tmp_path, adapter):
     out = run(tmp_path, below(1), adapter=adapter)
     assert card_at(out, 5, 5) == "9♦ ♦"
+
+
+def test_view_by_keyboard(tmp_path):
+    out = run(tmp_path, "v Down Down Enter Down Enter", mouse=False)
+    assert message(out) == say.VIEW_SPLIT.format(n=2, first=2)
+    assert card_at(out, 1, 1) == "══2═══" and card_at(out, 1, 2) == "▒▒▒▒▒▒"
+    out = run(tmp_path, "v Down Esc", mouse=False)
+    assert message(out) == say.VIEW_ABORT and out.text[BOARD_TOP][0] == " "
+
+
+def test_view_of_lines_below_every_card_hides_nothing(tmp_path):
+    out = run(tmp_path, f"{panel_pick('VIEW')} click:0,15 click:0,18")
+    assert message(out) == say.VIEW_NOTHING
