@@ -24,7 +24,7 @@ from vconsole.toolkit.cards import ACE, KING
 from .aieval import UNKNOWN, W, col_value, deal_delta
 from .rules import Action, Board, Deal, Move, Remove
 
-BUDGET = 2000         # nodes of the main search of a decision
+BUDGET = 4000         # nodes of the main search of a decision
 CRITICAL = 8          # times the budget for a decision that deals or must give something up
 HINT_BUDGET = 1500
 
