@@ -1,28 +1,18 @@
 """VIEW: pick two lines of the board with a cross-shaped pointer and hide the lines between.
 
-The pointer's shape is set the way a DOS program set it, through INT 33h function 0Ah
-(software text cursor): the screen mask keeps the cell's colours and drops its character,
-the cursor mask inverts the colours and puts a cross (CP437 C5h) in it.  New masks show at
-the next "show cursor" (function 01h), so the pointer is hidden and shown again.  The right
-button (or Esc) gives up; with the keyboard, Up and Down choose a line and Enter picks it.
+The pointer becomes a cross the way a DOS program made it one, through INT 33h function
+0Ah (``vconsole.toolkit.pointer``: the cell's colours inverted, a CP437 C5h cross in it).
+The right button (or Esc) gives up; with the keyboard, Up and Down choose a line and Enter
+picks it.
 """
 from __future__ import annotations
 
 from vconsole.keyboard import Key
-from vconsole.mouse import DEFAULT_AND, DEFAULT_XOR
 from vconsole.toolkit.hits import left_click, right_click
+from vconsole.toolkit.pointer import ARROW, CROSS, set_shape
 
 from . import messages as say
 from .screen import BOARD_TOP, CARD_ROWS
-
-CROSS_AND, CROSS_XOR = 0x7700, 0x77C5
-
-
-def set_pointer(dos, and_mask: int, xor_mask: int) -> None:
-    dos.mouse.set_text_cursor(False, and_mask, xor_mask)
-    dos.mouse.hide()
-    dos.mouse.show()
-
 
 def hides_something(board, first: int, last: int) -> bool:
     """Would hiding lines ``first``..``last`` hide a card (a top card is never hidden)?"""
@@ -35,7 +25,7 @@ def pick_lines(app) -> None:
     current = BOARD_TOP  # the keyboard's line
     shown_current = False
     if app.mouse:
-        set_pointer(dos, CROSS_AND, CROSS_XOR)
+        set_shape(dos, CROSS)
     app.news.say(say.VIEW_FIRST if app.mouse else say.VIEW_KEYS)
     try:
         while len(lines) < 2:
@@ -66,7 +56,7 @@ def pick_lines(app) -> None:
         for row in set(lines) | ({current} if shown_current else set()):
             view.mark_line(row, False)
         if app.mouse:
-            set_pointer(dos, DEFAULT_AND, DEFAULT_XOR)
+            set_shape(dos, ARROW)
     first, last = sorted(r - BOARD_TOP for r in lines)
     if not hides_something(app.board, first, last):
         app.news.say(say.VIEW_NOTHING)
