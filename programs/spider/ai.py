@@ -152,10 +152,11 @@ class Result:
         "root",
         "turn",
         "turn_v",
+        "turns",
     )
 
 
-def search(cols, down, removed: int, stock: int, budget: int) -> Result:
+def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 0) -> Result:
     """Best first over the positions reachable by moves, a turned card being UNKNOWN.
 
     A line goes on past the cards it turns (an unknown card fits nothing and goes nowhere,
@@ -168,6 +169,7 @@ def search(cols, down, removed: int, stock: int, budget: int) -> Result:
     parent = [-1]
     moves: list = [None]
     first = [-1]
+    firsts: dict[int, list] = {}  # first turning node -> [best value below it, position there, column]
     best, best_v = 0, root_v
     turn, turn_v = -1, float("-inf")
     deal, deal_v = (0, root_v + deal_delta(down)) if stock and all(cols) else (-1, float("-inf"))
@@ -225,8 +227,14 @@ def search(cols, down, removed: int, stock: int, budget: int) -> Result:
             if revealed:
                 v += reveal_bonus
                 first.append(my_first if my_first >= 0 else node)
+                if keep_turns and my_first < 0:
+                    firsts[node] = [v, (ncols, ndown, nrem), src]
             else:
                 first.append(my_first)
+            if keep_turns and first[node] >= 0:
+                f = firsts[first[node]]
+                if v > f[0]:
+                    f[0] = v
             if v > best_v:
                 best, best_v = node, v
             if first[node] >= 0 and v > turn_v:
@@ -255,6 +263,10 @@ def search(cols, down, removed: int, stock: int, budget: int) -> Result:
     r.turn, r.turn_v = path(turn), turn_v
     r.deal, r.deal_v = path(deal), deal_v
     r.deal_turns = deal >= 0 and first[deal] >= 0
+    r.turns = []
+    if keep_turns:
+        for node, (v, state, col) in sorted(firsts.items(), key=lambda kv: -kv[1][0])[:keep_turns]:
+            r.turns.append((v, path(node), state, col))
     return r
 
 
@@ -290,6 +302,38 @@ def decide(view: View, r: Result) -> tuple[list | None, bool, bool]:
     return None, False, True
 
 
+LOOK_K = 0    # lines that turn a card compared by the cards that could turn up (0: off)
+LOOK_M = 6    # cards tried for each
+LOOK_B = 150  # nodes of the search after each
+
+
+def spread(unseen, n: int) -> list[int]:
+    """``n`` of the cards not yet seen, spread evenly over them by count (no randomness)."""
+    total = sum(k for _, k in unseen)
+    out = []
+    for i in range(n if total else 0):
+        target = (i + 0.5) * total / n
+        acc = 0
+        for c, k in unseen:
+            acc += k
+            if acc > target:
+                out.append(c)
+                break
+    return out
+
+
+def expected(view: View, state, col: int) -> float:
+    """How well play goes on after a card turns in ``col``, averaged over a spread of cards."""
+    cols, down, removed = state
+    total, cards = 0.0, spread(view.unseen, LOOK_M)
+    for card in cards:
+        ncols = list(cols)
+        ncols[col] = (card,)
+        r = search(tuple(ncols), down, removed, view.stock, LOOK_B)
+        total += max(r.best_v, r.deal_v)
+    return total / max(1, len(cards))
+
+
 def choose(view: View, budget: int = BUDGET, critical: int = CRITICAL) -> list[Action]:
     """The actions to play now: a path to the best position found (up to the first card it
     turns), perhaps ending in a deal; [] when nothing helps and no deal is possible.
@@ -299,13 +343,15 @@ def choose(view: View, budget: int = BUDGET, critical: int = CRITICAL) -> list[A
     leaves the better position.  Those decisions, and the last ones, are where games are
     lost, so they get ``critical`` times the budget before they are taken.
     """
-    r = search(view.cols, view.down, view.removed, view.stock, budget)
+    r = search(view.cols, view.down, view.removed, view.stock, budget, LOOK_K)
     path, deal, forced = decide(view, r)
     if forced and critical > 1 and r.nodes >= budget:
-        r = search(view.cols, view.down, view.removed, view.stock, budget * critical)
+        r = search(view.cols, view.down, view.removed, view.stock, budget * critical, LOOK_K)
         path, deal, forced = decide(view, r)
     if path is None:
         return []
+    if LOOK_K and not deal and r.turns and path in [t[1] for t in r.turns] and len(r.turns) > 1:
+        path = max(r.turns, key=lambda t: expected(view, t[2], t[3]))[1]
     return to_actions(view, path, deal)
 
 
