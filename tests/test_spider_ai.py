@@ -107,8 +107,8 @@ def test_a_plan_stops_at_the_first_card_it_turns():
 @pytest.mark.slow
 def test_the_player_wins_some_games_and_a_won_game_scores_990_to_1000():
     won = 0
-    for seed in range(1, 11):
-        b, _ = ai.autoplay(new_board(seed))
+    for seed in range(1, 11):  # a smaller budget than the benchmark's, to keep the suite short
+        b, _ = ai.autoplay(new_board(seed), budget=2000, look=0)
         if b.won:
             won += 1
             assert 990 <= score(b) <= 1000

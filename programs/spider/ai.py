@@ -334,23 +334,25 @@ def expected(view: View, state, col: int) -> float:
     return total / max(1, len(cards))
 
 
-def choose(view: View, budget: int = BUDGET, critical: int = CRITICAL) -> list[Action]:
+def choose(view: View, budget: int = BUDGET, critical: int = CRITICAL, look: int | None = None) -> list[Action]:
     """The actions to play now: a path to the best position found (up to the first card it
     turns), perhaps ending in a deal; [] when nothing helps and no deal is possible.
 
     When no line improves the position the game must still go on: it turns a card (even at
     a cost, say filling an empty column: a deal would fill it anyway) or deals, whichever
     leaves the better position.  Those decisions, and the last ones, are where games are
-    lost, so they get ``critical`` times the budget before they are taken.
+    lost, so they get ``critical`` times the budget before they are taken.  ``look`` (default
+    ``LOOK_K``) lines that turn a card are then compared by the cards that could turn up.
     """
-    r = search(view.cols, view.down, view.removed, view.stock, budget, LOOK_K)
+    look = LOOK_K if look is None else look
+    r = search(view.cols, view.down, view.removed, view.stock, budget, look)
     path, deal, forced = decide(view, r)
     if forced and critical > 1 and r.nodes >= budget:
-        r = search(view.cols, view.down, view.removed, view.stock, budget * critical, LOOK_K)
+        r = search(view.cols, view.down, view.removed, view.stock, budget * critical, look)
         path, deal, forced = decide(view, r)
     if path is None:
         return []
-    if LOOK_K and not deal and r.turns and path in [t[1] for t in r.turns] and len(r.turns) > 1:
+    if look and not deal and r.turns and path in [t[1] for t in r.turns] and len(r.turns) > 1:
         path = max(r.turns, key=lambda t: expected(view, t[2], t[3]))[1]
     return to_actions(view, path, deal)
 
@@ -364,14 +366,15 @@ def hint(board: Board, budget: int = HINT_BUDGET) -> Action | None:
     return plan[0] if plan else None
 
 
-def autoplay(board: Board, budget: int = BUDGET, max_decisions: int = 2000, on_decision=None):
+def autoplay(board: Board, budget: int = BUDGET, max_decisions: int = 2000, on_decision=None,
+             look: int | None = None):
     """Play a game to its end without undo; (final board, decisions taken).
 
     ``on_decision(view, plan)`` is called for every decision (timing, logging)."""
     decisions = 0
     while not board.won and decisions < max_decisions:
         view = View.of(board)
-        plan = choose(view, budget)
+        plan = choose(view, budget, look=look)
         decisions += 1
         if on_decision is not None:
             on_decision(view, plan)
