@@ -7,7 +7,10 @@ value is what it guarantees whatever turns up (the "guaranteed minimum" of Spide
 and lines go on past the cards they turn.  The decision is the best line up to its first
 turned card (the player looks at that card before going on), or a rearrangement that
 improves the position, or, when nothing improves it, the best line that turns a card or a
-deal, whichever leaves the better position.  The caller plays the plan, then asks again.
+deal, whichever leaves the better position; those forced decisions get a bigger budget.
+The few best lines that turn a card are then compared once more by what could turn up: for
+a spread of the cards not yet seen (as a player can count them) a small search says how
+well play goes on, and the best average wins.  The caller plays the plan, then asks again.
 
 Positions are tuples of small ints (card = suit * 16 + rank), the values of columns are
 cached (``aieval``), the tree keeps parent pointers instead of paths.  HELP uses the same
