@@ -24,6 +24,7 @@ SECTIONS = {
     "pearls": ("bench_pearls", "bench"),
     "anciento": ("bench_anciento", "bench"),
     "cardmine": ("bench_cardmine", "bench"),
+    "spider": ("bench_spider", "bench"),
     "window": ("bench_window", "bench_window"),
     "audio": ("bench_window", "bench_audio"),
     "art": ("bench_art", "bench"),

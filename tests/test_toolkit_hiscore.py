@@ -204,3 +204,11 @@ def test_add_score_says_why_the_table_was_not_written(tmp_path):
     run_headless(main, '"amy" Enter x', drive=tmp_path)
     rank, message = got["result"]
     assert rank == 1 and "SPIDER.SCR" in message
+
+
+def test_add_score_names_its_name_panel_as_the_game_calls_its_table(tmp_path):
+    def main(dos):
+        add_score(dos, PALETTE.pick(False), HiScoreTable(dos.drive, "SPIDER.SCR"), 500, name_title="HIT PARADE")
+
+    out = run_headless(main, '"am"', drive=tmp_path)
+    assert "HIT PARADE" in "\n".join(out.text) and "NEW HIGH SCORE" not in "\n".join(out.text)

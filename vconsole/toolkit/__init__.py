@@ -10,6 +10,7 @@ Modules:
 
 * ``theme``: attributes by role for colour and mono (``Palette``, ``Theme``)
 * ``hits``: mouse hit maps in text cells; ``hot``: what a hot key did (``Hot``)
+* ``pointer``: the mouse pointer's shape (a cross for picking a place), and back
 * ``popup``: panels that put back what they covered; ``pager``: a text over the screen
 * ``lines``: message and prompt lines; ``lineinput``: one-line text entry; ``ask``: Y/N
 * ``legend``: the function-key legend; ``think``: staying responsive while busy (``Busy``)
@@ -34,6 +35,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {}
 for _module, _names in {
     "theme": "Palette Theme WIDGET_COLOUR WIDGET_MONO",
     "hits": "HitMap left_click right_click any_click hit",
+    "pointer": "pointer_shape set_shape",
     "hot": "Hot STOPS",
     "popup": "Panel show_panel wait_any",
     "pager": "Pager show_text",

@@ -189,13 +189,15 @@ def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", ex
               title: str = "HIGH SCORES", ask: Sequence[str] = ("YOUR SCORE MAKES THE TABLE.", "TYPE YOUR NAME:"),
               initial: str = "", mouse: bool = True, score_text: Callable[[int], str] = str,
               columns: Sequence[str] = (), upper: bool = True,
-              width: int = NAME_WIDTH) -> tuple[int | None, str | None]:
-    """A finished game's score: if it qualifies, ask the name, insert, save and show the table
-    with it marked.  Returns (rank or None, the save's failure message or None); a score
-    that does not qualify, or Esc at the name, changes nothing."""
+              width: int = NAME_WIDTH, name_title: str = "NEW HIGH SCORE") -> tuple[int | None, str | None]:
+    """A finished game's score: if it qualifies, ask the name (in a panel titled
+    ``name_title``), insert, save and show the table with it marked.  Returns (rank or None,
+    the save's failure message or None); a score that does not qualify, or Esc at the name,
+    changes nothing."""
     if not table.qualifies(score):
         return None, None
-    name = enter_name(dos, theme, lines=ask, initial=initial, mouse=mouse, upper=upper, width=width)
+    name = enter_name(dos, theme, title=name_title, lines=ask, initial=initial, mouse=mouse, upper=upper,
+                      width=width)
     if name is None:
         return None, None
     rank = table.insert(Entry(name, score, date, dict(extra or {})))

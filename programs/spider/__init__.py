@@ -1,0 +1,11 @@
+"""Spider, the two-pack patience, for vconsole (after J.-E. Doucet's Atari ST game of 1992)."""
+from vconsole.program import Program
+
+from .main import main
+
+PROGRAM = Program(
+    name="SPIDER",
+    main=main,
+    title="Spider",
+    summary="Spider: the two-pack patience, mouse first (after the Atari ST game)",
+)

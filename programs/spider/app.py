@@ -1,0 +1,213 @@
+"""Spider's loop: clicks and keys on the table, the control panel and its six commands.
+
+The left button plays (``clicks`` says where cards go), the right button pops up the control
+panel; the keyboard does the same with a column mark and Enter.  A message or HELP's arrow
+goes away with the next click or key, which does nothing else.  The game ends with QUIT (by
+way of the Hit Parade); a won game goes to the Hit Parade and a new game is dealt.
+"""
+from __future__ import annotations
+
+from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
+from vconsole.toolkit.cards import SUITS, counts, packs
+from vconsole.toolkit.hiscore import HiScoreTable
+from vconsole.toolkit.hits import left_click, right_click
+from vconsole.toolkit.lines import MessageArea
+from vconsole.toolkit.pager import show_text
+from vconsole.toolkit.sound import Sound
+
+from . import help as help_text, messages as say
+from .clicks import click, click_below
+from .commands import QUIT_LOOP as QUIT, Commands
+from .game import Game
+from .rules import N_COLUMNS, Deal, Remove
+from .screen import MESSAGE_ROW, PALETTE, BoardView
+from .sounds import EFFECTS
+
+SCORE_FILE = "SPIDER.SCR"
+DIGITS = "1234567890"
+
+
+class SpiderApp:
+    def __init__(self, dos) -> None:
+        self.dos = dos
+        self.theme = PALETTE.pick(dos.mono_display)
+        self.sound = Sound(dos, EFFECTS)
+        self.mouse = dos.mouse_installed
+        self.board_view = BoardView(dos, self.theme)
+        self.news = MessageArea(dos, self.theme, MESSAGE_ROW, 1, 78, 1, mouse=self.mouse)
+        self.table = HiScoreTable(dos.drive, SCORE_FILE, size=10)
+        self.commands = Commands(self)
+        self.split: tuple[int, int] | None = None
+        self.cursor: tuple[int, int | None] | None = None  # the keyboard's (column, card or None)
+        self.hint = None  # HELP's suggestion while its arrow shows
+        seed = dos.options.seed
+        self.new_game(seed if seed is not None else dos.rng.randint(1, 32000))
+        dos.declare_invariant(self.check_invariants)
+
+    # -- the game -----------------------------------------------------------------------
+    def new_game(self, number: int) -> None:
+        self.number = number
+        self.game = Game(number)
+        self.started = self.dos.now()
+        self.split = None
+        self.hint = None
+        if self.cursor is not None:
+            self.cursor = (self.cursor[0], None)
+
+    @property
+    def board(self):
+        return self.game.board
+
+    def elapsed(self) -> float:
+        return self.dos.now() - self.started
+
+    def check_invariants(self) -> None:
+        """What must hold whatever is clicked or typed (the monkey checks it after each input)."""
+        b = self.board
+        cards = b.all_cards()
+        if len(cards) != 104 or counts(cards) != counts(packs(2)):
+            raise AssertionError(f"{len(cards)} cards in the game, or not two whole packs")
+        for c, (col, d) in enumerate(zip(b.columns, b.down)):
+            if d and d >= len(col):
+                raise AssertionError(f"column {c + 1}: its top card lies face down")
+        if self.cursor is not None:
+            c, i = self.cursor
+            if not 0 <= c < N_COLUMNS or (i is not None and not b.in_top_group(c, i)):
+                raise AssertionError(f"keyboard mark {self.cursor} outside the movable group")
+
+    # -- the loop -----------------------------------------------------------------------
+    def run(self) -> int:
+        dos = self.dos
+        dos.screen.set_border(self.theme.border)
+        dos.screen.clear(self.theme["screen"])
+        dos.screen.hide_cursor()
+        if self.mouse:
+            dos.mouse.reset()
+            dos.mouse.show()
+        message = self.table.load()
+        self.news.say(message or say.START)
+        while True:
+            self.draw()
+            ev = dos.input()
+            if self.handle(ev) == QUIT:
+                return 0
+
+    def draw(self) -> None:
+        self.board_view.draw(self.board, split=self.split, cursor=self.cursor, hint=self.hint,
+                             game_no=self.number)
+
+    def handle(self, ev) -> str | None:
+        if isinstance(ev, MouseEvent):
+            if ev.kind != "press" or not self.mouse:
+                return None
+            if self.hint is not None:  # the HELP arrow goes away with any click, and that is all
+                self.hint = None
+                self.news.clear()
+                return None
+            if right_click(ev):
+                return self.commands.panel(near=(ev.row, ev.col))
+            if left_click(ev):
+                self.cursor = None  # the mouse took over
+                where = self.board_view.where(ev.row, ev.col)
+                if where is not None:
+                    self.left_button(*where)
+            return None
+        if not isinstance(ev, Key):
+            return None
+        if self.hint is not None:
+            self.hint = None
+            self.news.clear()
+            return None
+        return self.key(ev)
+
+    def left_button(self, col: int, index: int | None) -> None:
+        board = self.board
+        action = click(board, col, index)
+        if action is not None:
+            self.play(action)
+            return
+        cards = board.columns[col]
+        if not cards:
+            self.news.say(say.EMPTY)
+        elif index is not None and index < board.down[col]:
+            self.news.say(say.FACE_DOWN)
+        elif index is not None and index < board.group_start(col):
+            self.news.say(say.NOT_MOVABLE)
+        else:
+            self.news.say(say.NOTHING_FITS)
+        self.sound.effect("nothing")
+
+    def play(self, action) -> None:
+        """Make a move, a removal or a deal, with its tune and its word."""
+        self.game.play(action)
+        self.settle_cursor()  # before any tune: a queued tune may wait, and the model must be whole then
+        if isinstance(action, Deal):
+            self.sound.effect("deal")
+            self.news.say(say.DEALT.format(n=self.board.deals_done))
+        elif isinstance(action, Remove):
+            self.sound.effect("remove")
+            self.news.say(say.REMOVED.format(suit=SUITS[self.board.removed[-1]]))
+        else:
+            self.sound.effect("move")
+            self.news.clear()
+        if self.board.won:
+            self.commands.won()
+
+    def settle_cursor(self) -> None:
+        """After the board changed, the keyboard's mark goes below its column's last card."""
+        if self.cursor is not None:
+            self.cursor = (self.cursor[0], None)
+
+    # -- the keyboard ---------------------------------------------------------------------
+    def key(self, key: Key) -> str | None:
+        name, ch = key.name, (key.char or "").upper()
+        if name == "Esc":
+            near = None
+            if self.cursor is not None:
+                near = (self.board_view.foot_row(self.cursor[0]), 1 + 8 * self.cursor[0])
+            return self.commands.panel(near=near)
+        if name == "F1":
+            show_text(self.dos, self.theme, help_text.TITLE, help_text.TEXT, mouse=self.mouse)
+            return None
+        if name in ("Left", "Right", "Up", "Down", "Home", "End"):
+            self.move_cursor(name)
+            return None
+        if name in ("Enter", "Space") or ch == " ":
+            if self.cursor is None:
+                self.cursor = (0, None)
+                return None
+            self.left_button(*self.cursor)
+            return None
+        if ch and ch in DIGITS:
+            col = DIGITS.index(ch)
+            self.cursor = (col, None)
+            action = click_below(self.board, col)
+            if action is None:
+                self.left_button(col, None)
+            else:
+                self.play(action)
+            return None
+        if ch and ch in self.commands.LETTERS:
+            return self.commands.run(self.commands.LETTERS[ch])
+        return None
+
+    def move_cursor(self, name: str) -> None:
+        board = self.board
+        if self.cursor is None:
+            self.cursor = (0, None)
+            return
+        c, i = self.cursor
+        if name in ("Left", "Right"):
+            c = (c + (1 if name == "Right" else -1)) % N_COLUMNS
+            self.cursor = (c, None)
+            return
+        cards = board.columns[c]
+        if not cards:
+            return
+        g, top = board.group_start(c), len(cards) - 1
+        if name in ("Up", "Home"):
+            i = (top if i is None else max(g, i - 1)) if name == "Up" else g
+        else:
+            i = None if name == "End" or i is None or i >= top else i + 1
+        self.cursor = (c, i)

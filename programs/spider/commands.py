@@ -1,0 +1,191 @@
+"""The control panel's six commands: HELP, DEAL, UNDO, INFO, VIEW, QUIT, and the Hit Parade.
+
+The panel pops up where the right button was pressed; the left button picks a command, the
+right button (or a click outside, or Esc) goes back to the game.  UNDO is drawn lit when
+using it would count as cheating, and says so in its label too (colour never tells alone).
+"""
+from __future__ import annotations
+
+from vconsole.keyboard import Key
+from vconsole.toolkit.hiscore import add_score, show_table
+from vconsole.toolkit.hits import left_click
+from vconsole.toolkit.menu import Item, Menu
+from vconsole.toolkit.popup import Panel, show_panel, wait_any
+
+from vconsole.toolkit.cards import SUITS
+
+from . import ai, messages as say
+from .rules import Deal, Move, Remove
+from .scoring import score_terms
+from .view import pick_lines
+
+HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"
+HIT_PARADE = "HIT PARADE"
+QUIT_LOOP = "quit"  # what a command returns to end the program
+INFO_BUTTON = "[ HIT PARADE ]"
+
+
+def clock_text(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+
+
+class Commands:
+    LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT}
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    @property
+    def dos(self):
+        return self.app.dos
+
+    @property
+    def theme(self):
+        return self.app.theme
+
+    # -- the panel --------------------------------------------------------------------------
+    def items(self) -> list[Item]:
+        g = self.app.game
+        b = g.board
+        cheat = g.undo_cheats()
+        return [
+            Item(HELP, HELP, enabled=not b.empty_columns()),
+            Item(DEAL, DEAL, enabled=b.can_deal()),
+            Item("UNDO (CHEAT)" if cheat else UNDO, UNDO, hot="U", enabled=g.can_undo(),
+                 role="undo_lit" if cheat else None),
+            Item(INFO, INFO),
+            Item("VIEW (ALL)" if self.app.split else VIEW, VIEW, hot="V"),
+            Item(QUIT, QUIT),
+        ]
+
+    def panel(self, near=None) -> str | None:
+        menu = Menu(self.dos, self.theme, self.items(), title="CONTROL", near=near, mouse=self.app.mouse)
+        choice = menu.run()
+        return None if choice is None else self.run(choice)
+
+    def run(self, command: str) -> str | None:
+        return {HELP: self.help, DEAL: self.deal, UNDO: self.undo, INFO: self.info, VIEW: self.view,
+                QUIT: self.quit}[command]()
+
+    # -- the commands -------------------------------------------------------------------------
+    def help(self) -> None:
+        app = self.app
+        board = app.board
+        if board.empty_columns():
+            app.news.say(say.HELP_OFF)
+            return
+        action = ai.hint(board)
+        if action is None:
+            app.news.say(say.HELP_NONE)
+            return
+        app.hint = action
+        app.news.say(hint_text(board, action))
+
+    def deal(self) -> None:
+        app = self.app
+        board = app.board
+        if not board.stock:
+            app.news.say(say.DEAL_NONE)
+        elif not board.can_deal():
+            app.news.say(say.DEAL_EMPTY)
+        else:
+            app.play(Deal())
+
+    def undo(self) -> None:
+        app = self.app
+        if not app.game.can_undo():
+            app.news.say(say.NOTHING_TO_UNDO)
+            return
+        cheats = app.game.undo_cheats()
+        app.game.undo()
+        app.settle_cursor()  # before the tune (see SpiderApp.play)
+        app.news.say(say.UNDONE_CHEAT if cheats else say.UNDONE)
+        app.sound.effect("undo")
+
+    def info(self) -> None:
+        app = self.app
+        g, b = app.game, app.board
+        terms = score_terms(b)
+        lines = [
+            f"GAME NUMBER     {app.number}",
+            f"DEALS DONE      {b.deals_done} OF 5",
+            f"SCORE           {terms.total}",
+            f"TIME PLAYED     {clock_text(app.elapsed())}",
+            "COMPLETE SUITS  " + ("NONE" if not terms.complete else " " * terms.complete),
+        ]
+        suits_row = len(lines) - 1
+        if b.removed:
+            lines.append("                (TAKEN OFF: INVERTED)")
+        if g.cheated:
+            lines.append("UNDO HAS CHEATED: NO HIT PARADE")
+        lines += ["", INFO_BUTTON.center(34)]
+        panel = Panel(self.dos, self.theme, " INFO ", lines, width=34)
+        with panel:
+            if terms.complete:
+                app.board_view.draw_suits(panel.top + 1 + suits_row, panel.left + 2 + 16, b)
+            button_row = panel.top + len(lines)
+            button_col = panel.left + 2 + (34 - len(INFO_BUTTON)) // 2
+            self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
+            ev = wait_any(self.dos, app.mouse)
+            on_button = (left_click(ev) and ev.row == button_row
+                         and button_col <= ev.col < button_col + len(INFO_BUTTON))
+            if on_button or (isinstance(ev, Key) and (ev.char or "").upper() == "H"):
+                show_table(self.dos, self.theme, app.table, title=HIT_PARADE, mouse=app.mouse)
+
+    def view(self) -> None:
+        app = self.app
+        if app.split is not None:
+            app.split = None
+            app.news.say(say.VIEW_NORMAL)
+            return
+        pick_lines(app)
+
+    def quit(self) -> str:
+        self.hit_parade()
+        return QUIT_LOOP
+
+    def won(self) -> None:
+        app = self.app
+        app.sound.effect("win")
+        app.draw()
+        text = say.WON.format(score=app.game.score)
+        app.news.say(text)
+        show_panel(self.dos, self.theme, " SPIDER ", [text], mouse=app.mouse, flush=True)
+        self.hit_parade()
+        app.new_game(self.dos.rng.randint(1, 32000))
+        app.news.say(say.NEW_GAME.format(n=app.number))
+
+    # -- the Hit Parade -----------------------------------------------------------------------
+    def hit_parade(self) -> None:
+        """A finished game's score into the Hit Parade: a name typed at the keyboard if it
+        qualifies and UNDO never cheated."""
+        app = self.app
+        score = app.game.score
+        if app.game.cheated:
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], mouse=app.mouse, flush=True)
+            return
+        if score <= 0 or not app.table.qualifies(score):
+            return
+        date = self.dos.datetime().strftime("%m-%d-%y")
+        _rank, failed = add_score(self.dos, self.theme, app.table, score, date=date, title=HIT_PARADE,
+                                  ask=(f"{score} POINTS: A PLACE IN THE", "HIT PARADE. TYPE YOUR NAME:"),
+                                  mouse=app.mouse, name_title=HIT_PARADE)
+        if failed:
+            text = say.HP_NOT_SAVED.format(why=failed)
+            self.dos.warn_at_exit(text)
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [text], mouse=app.mouse, flush=True)
+
+
+def hint_text(board, action) -> str:
+    """HELP's words for its suggestion."""
+    if isinstance(action, Deal):
+        return say.HELP_DEAL
+    if isinstance(action, Remove):
+        return say.HELP_REMOVE.format(suit=SUITS[board.columns[action.col][-1].suit], col=action.col + 1)
+    assert isinstance(action, Move)
+    cards = say.help_cards(board.columns[action.src][action.start:])
+    target = board.columns[action.dst]
+    if not target:
+        return say.HELP_EMPTY.format(cards=cards, src=action.src + 1, dst=action.dst + 1)
+    return say.HELP_MOVE.format(cards=cards, src=action.src + 1, target=target[-1].text, dst=action.dst + 1)

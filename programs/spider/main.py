@@ -1,0 +1,8 @@
+"""Spider's entry point: ``main(dos)`` runs the program (app.py holds its loop)."""
+from __future__ import annotations
+
+from .app import SpiderApp
+
+
+def main(dos) -> int:
+    return SpiderApp(dos).run()

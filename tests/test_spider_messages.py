@@ -1,0 +1,30 @@
+"""Every message SPIDER can show fits its message line whole, at its longest."""
+from __future__ import annotations
+
+import string
+
+from vconsole_programs.spider import help as help_text, messages as say
+from vconsole_programs.spider.commands import INFO_BUTTON
+from vconsole_programs.spider.screen import LEGEND
+
+WIDTH = 78  # the message line: columns 1-78
+
+
+def longest(template: str) -> str:
+    fields = [f for _, f, _, _ in string.Formatter().parse(template) if f]
+    return template.format(**{f: say.LONGEST[f] for f in fields})
+
+
+def test_every_message_fits_the_message_line():
+    # HP_NOT_SAVED carries the disk's own reason, of any length: it is shown in a panel, which folds it
+    names = [n for n in dir(say) if n.isupper() and isinstance(getattr(say, n), str) and n != "HP_NOT_SAVED"]
+    assert len(names) > 25
+    for name in names:
+        text = longest(getattr(say, name))
+        assert len(text) <= WIDTH, (name, text)
+
+
+def test_the_keys_line_and_the_rules_fit():
+    assert len(" " + LEGEND) <= 80
+    assert len(INFO_BUTTON) <= 34
+    assert all(len(line) <= 76 for line in help_text.TEXT.splitlines())
