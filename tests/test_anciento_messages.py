@@ -68,7 +68,7 @@ def cases() -> dict[str, list[str]]:
         "tune": [say.tune(4), say.tune(0)], "blink": [say.blink(r) for r in RATES],
         "board_colour": [say.board_colour(i) for i in range(len(BOARD_NAMES))],
         "piece_colours": [say.piece_colours(3)], "COLOURS_RESET": [say.COLOURS_RESET],
-        "COLOURS_MONO": [say.COLOURS_MONO], "black_white": [say.black_white(True), say.black_white(False)],
+        "COLOURS_MONO": [say.COLOURS_MONO], "COLOURS_BW": [say.COLOURS_BW], "black_white": [say.black_white(True), say.black_white(False)],
         "timer_set": [say.timer_set(999), say.timer_set(1), say.timer_set(0)],
         "TIMER_PROMPT": [say.TIMER_PROMPT, say.MINUTES_RANGE + " Minutes a game:"],
         "NUMBER_PROMPT": [say.NUMBER_PROMPT, say.NUMBER_RANGE + " Game number:"],
@@ -76,13 +76,14 @@ def cases() -> dict[str, list[str]]:
         "LOAD_PROMPT": [say.LOAD_PROMPT], "NO_SAVED_GAMES": [say.NO_SAVED_GAMES],
         "KEYBOARD_NOW": [say.KEYBOARD_NOW], "MOUSE_NOW": [say.MOUSE_NOW], "DIGITS_ONLY": [say.DIGITS_ONLY],
         "NAME_CHAR_REFUSED": [say.NAME_CHAR_REFUSED], "MENU_HINT": [say.MENU_HINT],
+        "MENU_HINT_KEYS": [say.MENU_HINT_KEYS], "menu_hint": [say.menu_hint(True), say.menu_hint(False)],
         "picked": [say.picked(32000)],
         "demo_move": [say.demo_move(66, p) for p in placed], "DEMO_START": [say.DEMO_START],
         "DEMO_KEYS": [say.DEMO_KEYS],
         "load errors": ["There is no saved game called ABCDEFGHIJKL."]
                        + [f"{NAME} is not a game Anciento can load ({r})." for r in LOAD_REASONS]
                        + [d + "." for d in DISK],
-        "notes": ["ANCIENTO.HOF is damaged - kept as ANCIENT001.BAD, starting afresh",
+        "notes": ["ANCIENTO.HOF is damaged - kept as ANCIENT001.BAD, starting afresh.",
                   "SAMPLE.ANC could not be written: Insufficient disk space to write SAMPLE.ANC."],
     }
 
@@ -112,3 +113,12 @@ def test_reset_choice_and_slot_lines_fit_their_places():
     assert all(5 + len(words) <= PANEL_WIDTH for _, words in say.RESET_CHOICE)
     assert all(len(line) <= 76 for line in say.SLOT_LINES)
     assert SHAPE_NAMES and PATTERN_NAMES
+
+
+def test_questions_asked_on_one_row_fit_it():
+    # ask_yes_no writes its question on the message area's last row: it must not run on
+    assert len(say.REPLACE) <= PANEL_WIDTH
+
+
+def test_the_watched_game_lines_fit_the_game_over_panel():
+    assert all(len(line) <= 34 for line in say.NOT_PLAYED_HERE)

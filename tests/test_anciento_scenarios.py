@@ -155,6 +155,15 @@ def test_save_load_and_replay_step_by_step_then_play_on(tmp_path):
     assert "Stones left 61" in " ".join(panel(out).split())
 
 
+def test_saving_over_a_game_asks_on_one_row_and_leaves_the_board_alone(tmp_path):
+    before = run(tmp_path, '3 "7" Enter')
+    out = run(tmp_path, '3 "7" Enter F4 "mine" Enter F4 "mine" Enter')
+    assert "Replace that game (Y/N)?" in screen(out)
+    assert [row[:55] for row in out.text[:24]] == [row[:55] for row in before.text[:24]]
+    out = run(tmp_path, '3 "7" Enter F4 "mine" Enter Y')  # MINE.ANC is there from the run above
+    assert "Saved as MINE" in " ".join(panel(out).split())
+
+
 def test_saved_games_lists_them_and_loads_the_one_picked(tmp_path):
     run(tmp_path, '3 "7" Enter F4 "alpha" Enter')
     out = run(tmp_path, "5")
@@ -170,6 +179,41 @@ def test_the_sample_is_the_masters_game_505_and_replays_to_its_score(tmp_path):
     assert "SAMPLE: game 505" in screen(out) and "Move 1 of" in panel(out)
     out = run(tmp_path, '6 "sample" Enter F1 F10')
     assert f"{sample.SCORE:,}" in screen(out)
+
+
+def test_a_loaded_game_ended_without_a_stone_of_ones_own_earns_no_place(tmp_path):
+    out = run(tmp_path, '6 "sample" Enter F1 F10')
+    assert "did not" in screen(out) and "Hall of Fame" in screen(out)
+    out = run(tmp_path, '6 "sample" Enter F1 F10 Enter "Cheat" Enter')
+    assert not (tmp_path / "ANCIENTO.HOF").exists() or "Cheat" not in (tmp_path / "ANCIENTO.HOF").read_text()
+
+
+def test_a_loaded_unfinished_game_played_on_still_earns_its_place(tmp_path):
+    game = Game(numbered_deal(505))
+    keys, _ = keyboard_moves(game, 4)
+    run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F4 "mine" Enter')
+    more, _ = keyboard_moves(game, 1, start=(4, 4))
+    out = run(tmp_path, '6 "mine" Enter F1 ' + " ".join(more) + ' F10 Enter "Ada" Enter')
+    assert "|Ada|game 505" in (tmp_path / "ANCIENTO.HOF").read_text()
+    assert "HALL OF FAME" in screen(out)
+
+
+def test_a_game_without_a_point_earns_no_place(tmp_path):
+    out = run(tmp_path, '2 F10 Enter')
+    assert "GAME OVER" not in screen(out) and "makes the Hall of Fame" not in screen(out)
+    assert not (tmp_path / "ANCIENTO.HOF").exists()
+
+
+def test_watching_a_saved_game_does_not_run_the_time_limit(tmp_path):
+    out = run(tmp_path, '4 "1" Enter 6 "sample" Enter Enter Enter wait:90000')
+    assert "TIME IS UP" not in screen(out) and "Move 2 of" in panel(out)
+    out = run(tmp_path, '4 "1" Enter 6 "sample" Enter F1 wait:61000')  # F1: playing on, the clock runs
+    assert "TIME IS UP" in screen(out)
+
+
+def test_the_menu_says_when_f5_left_the_time_limit_off(tmp_path):
+    out = run(tmp_path, '4 "1" Enter 2 F5 F9 M')
+    assert "1 min (off)" in panel(out)
 
 
 def test_loading_a_missing_or_damaged_game_says_so(tmp_path):
@@ -305,3 +349,16 @@ def test_keyboard_mode_marks_the_square_and_mouse_mode_does_not(tmp_path):
     assert k_attr != m_attr                                            # the rectangle swaps the colours
     assert (k_attr & 0x07) == (m_attr >> 4) & 0x07 and (k_attr >> 4) & 0x07 == (m_attr & 0x07)
     assert "Keys  < > blink 2/s" in keyboard.text[16] and "Mouse" in mouse.text[16]
+
+
+def test_menu_help_goes_back_to_the_menu_and_b_explains_the_missing_colours(tmp_path):
+    out = run(tmp_path, "7")
+    assert "back to the menu" in screen(out) and "back to the game" not in screen(out)
+    out = run(tmp_path, "B Up")
+    assert "B turns the colours back on" in " ".join(panel(out).split())
+
+
+def test_without_a_mouse_driver_the_menu_does_not_offer_clicks(tmp_path):
+    out = run(tmp_path, "")  # run() loads no mouse driver unless asked
+    flat = " ".join(panel(out).split())
+    assert "Press a digit. H: help." in flat and "click" not in flat

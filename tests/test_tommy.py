@@ -94,6 +94,15 @@ def test_yes_no_by_key_or_by_clicking_the_letter(script, answer):
     assert got == [answer]
 
 
+def test_a_question_longer_than_its_place_is_refused_not_spilled():
+    def main(dos):
+        with pytest.raises(ValueError):
+            ask_yes_no(dos, "THAT GAME EXISTS. REPLACE IT (Y/N)?", 5, 55, 0x07, clear_width=25)
+        assert dos.screen.text(6)[:25].strip() == ""  # nothing was written on the next row
+
+    run(main)
+
+
 def test_f10_cycles_the_border_only_on_colour_displays():
     borders = {}
 

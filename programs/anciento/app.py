@@ -79,7 +79,7 @@ class App:
             self.dos.mouse.reset()
         note = self.hall.load()
         if note:
-            self.notes.append(note)
+            self.notes.append(note.rstrip(".") + ".")
         note = files.install_sample(self.dos.drive)
         if note:
             self.notes.append("SAMPLE.ANC could not be written: " + note)
@@ -119,7 +119,7 @@ class App:
             self.play = None
 
     def enter_hall(self, score: int, number: int | None) -> None:
-        if not self.hall.qualifies(score):
+        if score <= 0 or not self.hall.qualifies(score):  # a game with no points scored earns no place
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
         _, failed = add_score(self.dos, self.theme, self.hall, score, date=date,

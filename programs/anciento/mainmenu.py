@@ -14,7 +14,7 @@ from vconsole.toolkit.form import ask_key
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.menu import Item, Menu, MenuBar, choose
-from vconsole.toolkit.pager import show_text
+from vconsole.toolkit.pager import FOOTER, show_text
 
 from . import files, help as helptext, messages as say
 from .demo import run_demo
@@ -83,6 +83,8 @@ class MainMenu:
         scr.fill(13, PANEL_LEFT, 16, PANEL_RIGHT, " ", th["panel"])
         scr.write(13, PANEL_LEFT, "Time limit", th["label"])
         limit = f"{app.timer_minutes} min" if app.timer_minutes else "none"
+        if app.timer_minutes and not app.setup.timer:
+            limit += " (off)"  # F5 in a game turned it off; the next game has no limit until F5 again
         scr.write(13, PANEL_RIGHT - len(limit) + 1, limit, th["value"])
         scr.write(14, PANEL_LEFT, "Playing with", th["label"])
         how = "the mouse" if app.use_mouse else "the keyboard"
@@ -103,7 +105,7 @@ class MainMenu:
     def run(self) -> str:
         app = self.app
         app.pointer(app.use_mouse)
-        self.refresh(" ".join(app.notes) if app.notes else say.MENU_HINT)
+        self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
         app.notes.clear()
         while True:
             ev = self.dos.input()
@@ -115,7 +117,7 @@ class MainMenu:
                 return outcome
             if outcome == MENU:
                 app.pointer(app.use_mouse)
-                self.refresh(" ".join(app.notes) if app.notes else say.MENU_HINT)
+                self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
                 app.notes.clear()
 
     def action(self, ev) -> str | None:
@@ -150,7 +152,8 @@ class MainMenu:
         elif action == "load":
             return self.load_game()
         elif action == "help":
-            show_text(self.dos, app.theme, helptext.TITLE, helptext.TEXT, mouse=app.use_mouse)
+            show_text(self.dos, app.theme, helptext.TITLE, helptext.TEXT, mouse=app.use_mouse,
+                      footer=FOOTER.replace("the game", "the menu"))
         elif action == "hall":
             app.show_hall()
         elif action in ("Up", "Down", "Left", "Right", "colours"):
@@ -250,7 +253,7 @@ class MainMenu:
     def recolour(self, key: str) -> None:
         app = self.app
         if app.mono:
-            self.news.say(say.COLOURS_MONO)
+            self.news.say(say.COLOURS_MONO if self.dos.mono_display else say.COLOURS_BW)
             return
         s = app.setup
         if key in ("Up", "Down", "colours"):

@@ -54,7 +54,7 @@ CHECK_DONE = "That was every square."
 SAVE_PROMPT = "Save the game as (1-8 letters or digits), then Enter. Esc: do not save."
 SAVE_NAME_BAD = "A name is 1 to 8 letters, digits, _ or -."
 SAVE_CANCELLED = "Not saved."
-REPLACE = "That game exists. Replace it (Y/N)?"
+REPLACE = "Replace that game (Y/N)?"  # one row of the panel: asked on the last line
 SLOT_LINES = ("Press a letter A-Z or a digit 0-9", "for the setup slot (Esc: none).")
 RESET_CHOICE = (("R", "reset: title screen"), ("M", "the main menu"), ("Esc", "go on playing"))
 MOUSE_MODE = "Mouse mode: click a square to place, the right button takes back."
@@ -121,6 +121,7 @@ def piece_colours(index: int) -> str:
 
 COLOURS_RESET = "Colours reset."
 COLOURS_MONO = "Colours need a colour display."
+COLOURS_BW = "Black and white is on: B turns the colours back on."
 
 
 def black_white(on: bool) -> str:
@@ -144,7 +145,15 @@ MOUSE_NOW = "Playing with the mouse. K: the keyboard."
 DIGITS_ONLY = "Digits only, please."
 NAME_CHAR_REFUSED = "Letters, digits, _ and - only."
 MENU_HINT = "Press a digit, or click. H: help."
+MENU_HINT_KEYS = "Press a digit. H: help."  # no mouse driver: nothing to click
+
+
+def menu_hint(mouse: bool) -> str:
+    return MENU_HINT if mouse else MENU_HINT_KEYS
 
 
 def picked(number: int) -> str:
     return f"Game number {number}."
+
+# The GAME OVER panel's last lines for a saved game that was only watched, never played on.
+NOT_PLAYED_HERE = ("A loaded game that you did not", "play on does not enter the", "Hall of Fame.")

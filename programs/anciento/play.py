@@ -51,6 +51,13 @@ class Play:
         self.watch = Stopwatch(now, elapsed)
         self.limit = app.timer_minutes * 60
         self.countdown = Countdown(self.limit, now) if self.limit and app.setup.timer else None
+        if replay and self.countdown is not None:
+            self.countdown.wait(True, now)  # watching a saved game is not playing: the limit waits for F1
+        # Only a game played here may enter the Hall of Fame: a saved game loaded and ended
+        # without a stone of one's own (the master's SAMPLE, or one's own finished game again)
+        # would let a score be claimed twice or by someone else.
+        self.fresh = not replay
+        self.placed_here = 0
 
     # -- helpers ---------------------------------------------------------------------------
     @property
@@ -230,6 +237,8 @@ class Play:
             return
         bonus = game.position.bonus
         pos = game.place(cell)
+        if not demo:
+            self.placed_here += 1
         self.draw_state()
         text = say.placed(match, pos.last_points, bonus, EDGE[cell])
         self.say(say.demo_move(pos.placed, text) if demo else self.after_move(text))
@@ -300,6 +309,8 @@ class Play:
         if self.replay:
             self.replay = False
             self.show_cursor()
+            if self.countdown is not None:
+                self.countdown.wait(False, self.dos.now())
         if history.pointer == len(history) and not was_replay:
             self.say(say.AT_END)
             return None
@@ -444,9 +455,13 @@ class Play:
             "",
             f"FINAL SCORE             {final.total:>10,}",
         ]
+        played = self.fresh or self.placed_here > 0
+        if not played:
+            lines += ["", *say.NOT_PLAYED_HERE]
         show_panel(self.dos, self.theme, " TIME IS UP " if time_up else " GAME OVER ", lines,
                    mouse=self.app.use_mouse)
-        self.app.enter_hall(final.total, self.game.deal.number)
+        if played:
+            self.app.enter_hall(final.total, self.game.deal.number)
         return NEXT if self.app.play_next else MENU
 
     # -- what must hold ---------------------------------------------------------------------------

@@ -44,6 +44,8 @@ def ask_yes_no(dos, question: str, row: int, col: int, attr: int, key_attr: int 
     """
     scr = dos.screen
     if clear_width:
+        if len(question) > clear_width:  # it would run on into whatever lies beyond its place
+            raise ValueError(f"question longer than its {clear_width} cells: {question!r}")
         scr.fill(row, col, row, col + clear_width - 1, " ", attr)
     scr.write(row, col, question, attr)
     if key_attr is not None:
