@@ -147,7 +147,8 @@ def worst_cases(tmp_path) -> dict[str, list[str]]:
 
 
 def test_every_message_function_has_its_worst_cases_here(tmp_path):
-    functions = {n for n, f in inspect.getmembers(say, inspect.isfunction) if f.__module__ == say.__name__}
+    functions = {n for n, f in inspect.getmembers(say, inspect.isfunction)
+                 if f.__module__ == say.__name__ and not n.startswith("_")}  # _helpers make no message
     assert functions == set(worst_cases(tmp_path))
 
 
@@ -192,3 +193,10 @@ def test_a_dos_name_error_is_short_enough_to_quote():
     with pytest.raises(DiskError) as e:
         dos_name("x" * 300)
     assert len(str(e.value)) <= len("Invalid file name: ") + 20
+
+
+def test_key_names_are_in_the_screens_capitals_and_names_end_with_one_full_stop():
+    assert say.not_a_command("Backspace").startswith("'BACKSPACE' IS NOT")
+    assert say.entry_aborted_by("Tab") == "ENTRY ABORTED BY 'TAB'. START THE MOVE AGAIN."
+    assert say.entry_aborted_by("'").startswith("ENTRY ABORTED BY \"'\".")
+    assert say.restored(2, "GAME1.").endswith("FROM GAME1.") and say.saved(2, "GAME1.").endswith("IN GAME1.")

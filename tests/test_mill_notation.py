@@ -175,6 +175,14 @@ def test_placement_completes_on_space_or_when_unambiguous():
     assert feed(p, "7").move == Move(None, 7)  # nothing 70-79
 
 
+def test_a_mill_with_nothing_to_take_completes_without_asking():
+    # every black piece stands in a mill (10-11-12 and 19-20-21): 5 to 2 closes 1-2-3 but takes nothing
+    pos = Position.from_points([1, 3, 5, 23, 24], [10, 11, 12, 19, 20, 21], WHITE, (0, 0))
+    p = EntryParser(pos)
+    ev = feed(p, "5 2")
+    assert ev.state is EntryState.COMPLETE and ev.move == Move(5, 2, DECLINE)
+
+
 def test_move_entry_from_the_examples():
     pos = Position.from_points([1, 3, 24, 14, 23], [10, 11, 12, 20, 6], WHITE, (0, 0))
     p = EntryParser(pos)

@@ -52,12 +52,18 @@ def result(reason: str, winner: str | None) -> str:
     return f"{reason}." if winner is None else f"{reason}. {winner} WINS!"
 
 
+def _quoted(key_name: str) -> str:
+    """A key's name in the screen's capitals, in quotes ('TAB', 'A', "'")."""
+    up = key_name.upper()
+    return f'"{up}"' if "'" in up else f"'{up}'"
+
+
 def not_a_command(key_name: str) -> str:
-    return f"{key_name!r} IS NOT A MOVE OR A COMMAND. F5 SHOWS THE INSTRUCTIONS."
+    return f"{_quoted(key_name)} IS NOT A MOVE OR A COMMAND. F5 SHOWS THE INSTRUCTIONS."
 
 
 def nobody_at_the_keyboard(key_name: str) -> str:
-    return f"{key_name!r}: THE COMPUTER PLAYS BOTH SIDES. F2 OR F3 GIVES YOU A SIDE."
+    return f"{_quoted(key_name)}: THE COMPUTER PLAYS BOTH SIDES. F2 OR F3 GIVES YOU A SIDE."
 
 
 def nothing_to_step(back: bool) -> str:
@@ -69,7 +75,7 @@ def stepped(back: bool, steps: int, pointer: int, total: int) -> str:
 
 
 def refused_name_char(ch: str) -> str:
-    return f"{ch!r} CANNOT BE PART OF A DOS FILE NAME."
+    return f"{_quoted(ch)} CANNOT BE PART OF A DOS FILE NAME."
 
 
 def not_saved() -> str:
@@ -89,7 +95,7 @@ def disk_problem(text: str) -> str:
 
 
 def saved(pointer: int, name: str) -> str:
-    return f"SAVED {moves_text(pointer)} IN {name}."
+    return f"SAVED {moves_text(pointer)} IN {name.rstrip('.')}."  # GAME1. names GAME1: one full stop
 
 
 def not_read(reason: str) -> str:
@@ -107,7 +113,7 @@ def finished_game_read(name: str, reason: str) -> str:
 
 
 def restored(pointer: int, name: str) -> str:
-    return f"RESTORED {moves_text(pointer)} FROM {name}."
+    return f"RESTORED {moves_text(pointer)} FROM {name.rstrip('.')}."
 
 
 def options_refused() -> str:
@@ -123,7 +129,7 @@ def game_over_no_steps() -> str:
 
 
 def entry_aborted_by(key_name: str) -> str:
-    return f"ENTRY ABORTED BY {key_name!r}. START THE MOVE AGAIN."
+    return f"ENTRY ABORTED BY {_quoted(key_name)}. START THE MOVE AGAIN."
 
 
 def entry_aborted(reason: str) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .rules import COLOR_NAMES, Game, GameOverError, Move, Options, Position, legal_moves
+from .rules import COLOR_NAMES, DECLINE, Game, GameOverError, Move, Options, Position, legal_moves
 
 
 def format_move(move: Move) -> str:
@@ -286,7 +286,11 @@ class EntryParser:
         to = rest[0]
         matching = [m for m in self._legal if m.frm == frm and m.to == to]
         if len(rest) == 1 and matching[0].closes_mill:
-            return EntryEvent(EntryState.PENDING)
+            if any(m.capture != DECLINE for m in matching):
+                return EntryEvent(EntryState.PENDING)
+            # every enemy piece stands in a mill: nothing can be taken, so nothing is asked
+            self._done = True
+            return EntryEvent(EntryState.COMPLETE, move=Move(frm, to, DECLINE))
         capture = rest[1] if len(rest) > 1 else None
         move = Move(frm, to, capture)
         self._done = True
