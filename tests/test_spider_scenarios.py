@@ -160,6 +160,20 @@ def test_info_shows_the_game_and_the_hit_parade_button(tmp_path):
     assert "HIT PARADE" in screen(out) and " 1. ...." in screen(out)
 
 
+def test_info_with_suits_taken_off_keeps_its_button_where_it_is_drawn(tmp_path, monkeypatch):
+    # the note on removed suits fits the panel whole, so the lines below it do not move
+    # away from the button's highlight and click row
+    monkeypatch.setattr(game_module, "new_board", lambda seed: board_from_text(
+        [KA.format(s="S"), "9D", "9H", "KD", "9S", "KD", "KD", "KD", "KD", "QH", "removed: H"]))
+    out = run(tmp_path, "I")
+    assert any(line.strip("║ ").endswith("(TAKEN OFF: INVERTED)") for line in out.text)
+    row = next(r for r, line in enumerate(out.text) if "[ HIT PARADE ]" in line)
+    col = out.text[row].index("[ HIT PARADE ]")
+    assert out.state.cells[row, col + 3, 1] == 0x1F  # the button's highlight is on its label
+    out = run(tmp_path, f"I click:{col + 3},{row}")
+    assert " 1. ...." in screen(out)
+
+
 def test_view_splits_the_board_with_a_cross_pointer_and_view_again_restores(tmp_path):
     picking = run(tmp_path, panel_pick("VIEW"))
     assert (picking.state.mouse.and_mask, picking.state.mouse.xor_mask) == (0x7700, 0x77C5)

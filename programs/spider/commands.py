@@ -23,6 +23,8 @@ HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QU
 HIT_PARADE = "HIT PARADE"
 QUIT_LOOP = "quit"  # what a command returns to end the program
 INFO_BUTTON = "[ HIT PARADE ]"
+INFO_WIDTH = 34  # INFO's panel, inside
+INFO_REMOVED_NOTE = "(TAKEN OFF: INVERTED)"
 
 
 def clock_text(seconds: float) -> str:
@@ -114,18 +116,23 @@ class Commands:
             f"TIME PLAYED     {clock_text(app.elapsed())}",
             "COMPLETE SUITS  " + ("NONE" if not terms.complete else " " * terms.complete),
         ]
-        suits_row = len(lines) - 1
+        suits_line = lines[-1]
         if b.removed:
-            lines.append("                (TAKEN OFF: INVERTED)")
+            lines.append(INFO_REMOVED_NOTE.rjust(INFO_WIDTH))
         if g.cheated:
             lines.append("UNDO HAS CHEATED: NO HIT PARADE")
-        lines += ["", INFO_BUTTON.center(34)]
-        panel = Panel(self.dos, self.theme, " INFO ", lines, width=34)
+        button_line = INFO_BUTTON.center(INFO_WIDTH)
+        lines += ["", button_line]
+        panel = Panel(self.dos, self.theme, " INFO ", lines, width=INFO_WIDTH)
+        # The rows come from the panel's own lines, as laid out (a line too long would be
+        # folded there), so the suits and the button's highlight and click row are where
+        # their words are drawn.
+        suits_row = panel.top + 1 + panel.lines.index(suits_line)
+        button_row = panel.top + 1 + panel.lines.index(button_line)
         with panel:
             if terms.complete:
-                app.board_view.draw_suits(panel.top + 1 + suits_row, panel.left + 2 + 16, b)
-            button_row = panel.top + len(lines)
-            button_col = panel.left + 2 + (34 - len(INFO_BUTTON)) // 2
+                app.board_view.draw_suits(suits_row, panel.left + 2 + 16, b)
+            button_col = panel.left + 2 + (INFO_WIDTH - len(INFO_BUTTON)) // 2
             self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
             ev = wait_any(self.dos, app.mouse)
             on_button = (left_click(ev) and ev.row == button_row
