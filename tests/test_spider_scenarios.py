@@ -174,6 +174,23 @@ def test_info_with_suits_taken_off_keeps_its_button_where_it_is_drawn(tmp_path, 
     assert " 1. ...." in screen(out)
 
 
+@pytest.mark.parametrize("adapter", ["ega", "mda"])
+def test_info_shows_the_suits_taken_off_inverted(tmp_path, monkeypatch, adapter):
+    # spades complete on the table, hearts taken off: the hearts are the inverted glyph,
+    # against the panel's own attribute (normal video on mono, where the title bar is reverse)
+    monkeypatch.setattr(game_module, "new_board", lambda seed: board_from_text(
+        [KA.format(s="S"), "9D", "9H", "KD", "9S", "KD", "KD", "KD", "KD", "QH", "removed: H"]))
+    out = run(tmp_path, "I", adapter=adapter)
+    row = next(r for r, line in enumerate(out.text) if "COMPLETE SUITS" in line)
+    col = out.text[row].index("COMPLETE SUITS") + 16
+    assert out.text[row][col:col + 2] == "♠♥"
+    panel = out.state.cells[row, col - 2, 1]
+    kept, removed = out.state.cells[row, col, 1], out.state.cells[row, col + 1, 1]
+    assert removed == ((kept >> 4) | (kept << 4)) & 0x77  # the one inverted from the other
+    if adapter == "mda":
+        assert kept == panel == 0x07 and removed == 0x70
+
+
 def test_view_splits_the_board_with_a_cross_pointer_and_view_again_restores(tmp_path):
     picking = run(tmp_path, panel_pick("VIEW"))
     assert (picking.state.mouse.and_mask, picking.state.mouse.xor_mask) == (0x7700, 0x77C5)

@@ -131,7 +131,7 @@ class Commands:
         button_row = panel.top + 1 + panel.lines.index(button_line)
         with panel:
             if terms.complete:
-                app.board_view.draw_suits(suits_row, panel.left + 2 + 16, b)
+                app.board_view.draw_suits(suits_row, panel.left + 2 + 16, b, roles="info_suit")
             button_col = panel.left + 2 + (INFO_WIDTH - len(INFO_BUTTON)) // 2
             self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
             ev = wait_any(self.dos, app.mouse)

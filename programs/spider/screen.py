@@ -38,12 +38,16 @@ PALETTE = Palette(
         "screen": 0x20, "bar": 0x70, "bar_title": 0x71, "label": 0x2A, "label_cursor": 0x4F,
         "foot": 0x2E, "arrow": 0xAE, "split": 0x2E, "line_mark": 0x2F, "status": 0x2F, "legend": 0x70,
         "legend_key": 0x71, "undo_lit": 0x4E, "suit_kept": 0x70, "suit_removed": 0x07,
+        "info_suit_kept": 0x70, "info_suit_removed": 0x07,
         "card_empty": 0x2A, "card_back": 0x19, "card_more": 0x78,
     },
     mono={
         "screen": 0x07, "bar": 0x70, "bar_title": 0x70, "label": 0x07, "label_cursor": 0x70,
         "foot": 0x0F, "arrow": 0x8F, "split": 0x0F, "line_mark": 0x0F, "status": 0x07, "legend": 0x70,
         "legend_key": 0x70, "undo_lit": 0x0F, "suit_kept": 0x70, "suit_removed": 0x07,
+        # INFO's panel is normal video on mono (the title bar reverse): removed suits there
+        # are the reverse ones, as the help says
+        "info_suit_kept": 0x07, "info_suit_removed": 0x70,
         "card_empty": 0x07, "card_back": 0x07, "card_more": 0x07,
     },
     colour_border=2,
@@ -111,16 +115,19 @@ class BoardView:
         if not board.deals_left:
             scr.write(TITLE_ROW, 66, "NONE", th["bar"])
 
-    def draw_suits(self, row: int, col: int, board: Board) -> int:
-        """The complete suits as glyphs: kept ones as cards, removed ones inverted; the width."""
+    def draw_suits(self, row: int, col: int, board: Board, roles: str = "suit") -> int:
+        """The complete suits as glyphs: kept ones as cards, removed ones inverted; the width.
+
+        "Inverted" is against what the glyphs are drawn on: ``roles`` "suit" for the title
+        bar, "info_suit" for INFO's panel (the two differ on a mono screen)."""
         scr, th = self.dos.screen, self.theme
         kept = [board.columns[c][i].suit for c, i in board.complete_on_table()]
         n = 0
         for suit in kept:
-            scr.write(row, col + n, SUIT_GLYPHS[suit], th["suit_kept"])
+            scr.write(row, col + n, SUIT_GLYPHS[suit], th[f"{roles}_kept"])
             n += 1
         for suit in board.removed:
-            scr.write(row, col + n, SUIT_GLYPHS[suit], th["suit_removed"])
+            scr.write(row, col + n, SUIT_GLYPHS[suit], th[f"{roles}_removed"])
             n += 1
         return n
 
