@@ -205,6 +205,23 @@ def test_view_splits_the_board_with_a_cross_pointer_and_view_again_restores(tmp_
     assert message(back) == say.VIEW_NORMAL and card_at(back, 1, 5) == "9♦ ♦"
 
 
+def test_view_hides_the_cards_the_picked_lines_show_in_a_compressed_column(tmp_path, monkeypatch):
+    # column 1 is compressed (its face-down cards folded, a marker for seven spades): the
+    # lines picked show 5♠ and A♠, so those five cards are hidden, not card numbers 3 to 7
+    monkeypatch.setattr(game_module, "new_board", lambda seed: board_from_text(
+        ["#2C #3C #4C #5C KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+         "#4D #5D #6D #7D #8D #9D 9D", "9H", "KD", "9S", "KD", "KD", "KD", "KD", "QH"]))
+    before = run(tmp_path, "")
+    assert card_at(before, 1, 3) == "5♠ ♠" and card_at(before, 1, 7) == "A♠ ♠"
+    out = run(tmp_path, f"{panel_pick('VIEW')} click:0,5 click:0,9")
+    assert message(out) == say.VIEW_SPLIT.format(n=5, first=4)
+    assert [card_at(out, 1, i) for i in range(5)] == ["▒▒4▒▒▒", "K♠ ♠", "↕7", "══5═══", "K♥ ♥"]
+    # one marker line across the columns
+    assert [card_at(out, 2, i)[:2] for i in range(5)] == ["▒▒", "▒▒", "▒▒", "══", "9♦"]
+    # the bottom of column 1 moved up four lines (five hidden, one marker)
+    assert card_at(out, 1, 15) == "2♥ ♥" and card_at(out, 1, 16) == ""
+
+
 def test_the_right_button_gives_view_up(tmp_path):
     out = run(tmp_path, f"{panel_pick('VIEW')} click:0,3 rclick:0,5")
     assert message(out) == say.VIEW_ABORT and card_at(out, 1, 5) == "9♦ ♦"

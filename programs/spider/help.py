@@ -63,9 +63,11 @@ INFO   the game's number, the deals done, the score, the time played and the
        complete suits (those taken off the table shown inverted); H or a
        click on HIT PARADE shows the ten best scores.
 VIEW   for long columns: the pointer becomes a cross, and the two lines you
-       click, with all the lines between them, are hidden on every column (a
-       marker line says how many); the right button gives up.  VIEW again
-       shows every line.  With the keyboard: Up and Down, Enter, Esc.
+       click, with all the lines between them, are hidden on every column,
+       whatever each shows there.  One marker line takes their place and
+       says how many of that column's cards it hides; the right button gives
+       up.  VIEW again shows every line.  With the keyboard: Up and Down,
+       Enter, Esc.
 QUIT   ends the game (and the program), by way of the Hit Parade.
 
 SCORING
