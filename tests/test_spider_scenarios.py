@@ -216,8 +216,8 @@ def test_view_hides_the_cards_the_picked_lines_show_in_a_compressed_column(tmp_p
     out = run(tmp_path, f"{panel_pick('VIEW')} click:0,5 click:0,9")
     assert message(out) == say.VIEW_SPLIT.format(n=5, first=4)
     assert [card_at(out, 1, i) for i in range(5)] == ["▒▒4▒▒▒", "K♠ ♠", "↕7", "══5═══", "K♥ ♥"]
-    # one marker line across the columns
-    assert [card_at(out, 2, i)[:2] for i in range(5)] == ["▒▒", "▒▒", "▒▒", "══", "9♦"]
+    # one marker line across the columns; the face-down count is the column's, all six
+    assert [card_at(out, 2, i) for i in range(5)] == ["▒▒▒▒▒▒", "▒▒▒▒▒▒", "▒▒6▒▒▒", "══3═══", "9♦ ♦"]
     # the bottom of column 1 moved up four lines (five hidden, one marker)
     assert card_at(out, 1, 15) == "2♥ ♥" and card_at(out, 1, 16) == ""
 

@@ -157,17 +157,19 @@ class BoardView:
         else:
             plan = plan_column(len(cards), down, CARD_ROWS, split)
             self.plans[c] = plan
+            # the last face-down row shown says how many cards lie face down in the column,
+            # all of them, even when VIEW hides some (the marker counts those it hides)
+            backs = [k for k, (kind, i, _n) in enumerate(plan) if kind == "down" or (kind == "card" and i < down)]
+            count_row = backs[-1] if backs else None
             for k, (kind, i, count) in enumerate(plan):
                 row = BOARD_TOP + k
                 sel = picked is not None and i >= picked
-                if kind == "down":
-                    draw_back(scr, th, row, left, CARD_W, count=count)
+                if kind == "down" or (kind == "card" and i < down):
+                    draw_back(scr, th, row, left, CARD_W, count=down if k == count_row else None)
                 elif kind == "more":
                     scr.write(row, left, ("\u2195" + str(count)).center(CARD_W), th["card_more"])
                 elif kind == "split":
                     scr.write(row, left, str(count).center(CARD_W, SPLIT_FILL), th["split"])
-                elif i < down:  # the last face-down card says how many lie there
-                    draw_back(scr, th, row, left, CARD_W, count=down if i == down - 1 else None)
                 else:
                     draw_card(scr, th, row, left, cards[i], CARD_W, selected=sel)
         if cursor is not None and cursor[0] == c and cursor[1] is None:
