@@ -235,9 +235,21 @@ def test_quit_enters_the_hit_parade_with_a_name_typed(tmp_path):
     assert "|ADA" in saved and saved.splitlines()[1].startswith("12|")
 
 
-def test_a_score_of_nothing_does_not_enter(tmp_path):
+def test_a_score_of_nothing_does_not_enter_and_says_so_before_leaving(tmp_path):
     out = run(tmp_path, panel_pick("QUIT"))
+    assert out.exit_code is None  # waiting on the panel
+    assert say.HP_LOW.format(score=0) in screen(out)
+    out = run(tmp_path, f"{panel_pick('QUIT')} click:40,12")
     assert out.exit_code == 0 and not (tmp_path / "SPIDER.SCR").exists()
+
+
+def test_a_score_below_a_full_hit_parade_says_it_does_not_reach_it(tmp_path):
+    for k in range(10):  # ten games of 12 points fill the table
+        run(tmp_path, f'{below(1)} {panel_pick("QUIT")} "P{k}" Enter Enter')
+    out = run(tmp_path, f"{below(1)} {panel_pick('QUIT')}")
+    assert say.HP_LOW.format(score=12) in screen(out) and out.exit_code is None
+    out = run(tmp_path, f"{below(1)} {panel_pick('QUIT')} x")
+    assert out.exit_code == 0
 
 
 def test_keyboard_play_column_mark_card_choice_and_digits(tmp_path):
@@ -254,7 +266,7 @@ def test_keyboard_play_column_mark_card_choice_and_digits(tmp_path):
 def test_the_whole_game_by_keyboard_without_a_mouse(tmp_path):
     out = run(tmp_path, "Right Enter D I Esc", mouse=False)
     assert message(out) == say.DEALT.format(n=1)
-    out = run(tmp_path, "Q", mouse=False)
+    out = run(tmp_path, "Q Enter", mouse=False)  # the panel saying 0 points do not enter, then out
     assert out.exit_code == 0
 
 

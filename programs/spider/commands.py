@@ -166,13 +166,16 @@ class Commands:
     # -- the Hit Parade -----------------------------------------------------------------------
     def hit_parade(self) -> None:
         """A finished game's score into the Hit Parade: a name typed at the keyboard if it
-        qualifies and UNDO never cheated."""
+        qualifies and UNDO never cheated.  A game that does not enter says why in a panel
+        (gone with any key or click), so QUIT never ends the program without a word."""
         app = self.app
         score = app.game.score
         if app.game.cheated:
             show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], mouse=app.mouse, flush=True)
             return
         if score <= 0 or not app.table.qualifies(score):
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_LOW.format(score=score)],
+                       mouse=app.mouse, flush=True)
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
         _rank, failed = add_score(self.dos, self.theme, app.table, score, date=date, title=HIT_PARADE,
