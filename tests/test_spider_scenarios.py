@@ -266,8 +266,23 @@ def test_keyboard_play_column_mark_card_choice_and_digits(tmp_path):
 def test_the_whole_game_by_keyboard_without_a_mouse(tmp_path):
     out = run(tmp_path, "Right Enter D I Esc", mouse=False)
     assert message(out) == say.DEALT.format(n=1)
-    out = run(tmp_path, "Q Enter", mouse=False)  # the panel saying 0 points do not enter, then out
+    out = run(tmp_path, "Q Enter Enter", mouse=False)  # QUIT confirmed, then "0 points do not enter"
     assert out.exit_code == 0
+
+
+def test_q_on_the_table_opens_the_panel_on_quit_and_one_stray_key_ends_nothing(tmp_path):
+    out = run(tmp_path, "Q")
+    assert out.exit_code is None and "CONTROL" in screen(out) and message(out) == say.QUIT_ASK
+    row = next(r for r, line in enumerate(out.text) if " QUIT " in line)
+    col = out.text[row].index("QUIT")
+    assert out.state.cells[row, col + 1, 1] == 0x1F  # the bar is on QUIT
+    back = run(tmp_path, "Q Esc")
+    assert back.exit_code is None and back.text[:23] == run(tmp_path, "").text[:23]
+    assert message(back) == "" and "CONTROL" not in screen(back)
+    out = run(tmp_path, "Q Enter")  # confirmed: by way of the Hit Parade
+    assert say.HP_LOW.format(score=0) in screen(out)
+    assert run(tmp_path, "Q Enter Enter").exit_code == 0
+    assert run(tmp_path, "Q Q x").exit_code == 0
 
 
 def test_a_won_game_goes_to_the_hit_parade_and_a_new_game_is_dealt(tmp_path, monkeypatch):

@@ -61,8 +61,13 @@ class Commands:
             Item(QUIT, QUIT),
         ]
 
-    def panel(self, near=None) -> str | None:
-        menu = Menu(self.dos, self.theme, self.items(), title="CONTROL", near=near, mouse=self.app.mouse)
+    def panel(self, near=None, selected: str | None = None) -> str | None:
+        """Pop the control panel up (the bar on the command ``selected``, if given) and run
+        the command picked."""
+        items = self.items()
+        index = next((k for k, it in enumerate(items) if it.result == selected), 0)
+        menu = Menu(self.dos, self.theme, items, title="CONTROL", near=near, mouse=self.app.mouse,
+                    selected=index)
         choice = menu.run()
         return None if choice is None else self.run(choice)
 

@@ -48,8 +48,9 @@ card of its group (the cards that would move light up) or the place below
 it. Enter or Space does what the left button would do there.  The keys 1 to
 9 and 0 (column 10) move the group on top of that column at once.  Esc opens
 the control panel; there, the arrows and Enter or the first letter pick a
-command, Esc goes back.  The commands' letters (H D U I V Q) also work
-straight from the table.
+command, Esc goes back.  The commands' letters H D U I V also work straight
+from the table; Q opens the panel with QUIT lit, so that one stray key never
+ends a game (Enter or Q again ends it).
 
 THE CONTROL PANEL
 HELP   shows a move worth making, or says to deal.  Its advice is not always
