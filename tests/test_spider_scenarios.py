@@ -152,12 +152,26 @@ def test_info_shows_the_game_and_the_hit_parade_button(tmp_path):
     out = run(tmp_path, f"{below(1)} {panel_pick('INFO')}")
     text = screen(out)
     for words in ("GAME NUMBER     5", "DEALS DONE      0 OF 5", "SCORE           12", "TIME PLAYED",
-                  "COMPLETE SUITS  NONE", "[ HIT PARADE ]"):
+                  "COMPLETE SUITS  NONE", "[ H: HIT PARADE ]"):
         assert words in text
-    row = next(r for r, line in enumerate(out.text) if "[ HIT PARADE ]" in line)
-    col = out.text[row].index("[ HIT PARADE ]") + 3
+    row = next(r for r, line in enumerate(out.text) if "[ H: HIT PARADE ]" in line)
+    col = out.text[row].index("[ H: HIT PARADE ]") + 3
     out = run(tmp_path, f"{below(1)} {panel_pick('INFO')} click:{col},{row}")
     assert "HIT PARADE" in screen(out) and " 1. ...." in screen(out)
+
+
+def test_info_says_h_opens_the_hit_parade_and_h_does(tmp_path):
+    out = run(tmp_path, "I")
+    row = next(r for r, line in enumerate(out.text) if "[ H: HIT PARADE ]" in line)
+    col = out.text[row].index("[ H: HIT PARADE ]")
+    assert out.state.cells[row, col + 2, 1] == 0x1E  # the H lit as the panel's letters are
+    out = run(tmp_path, "I h", mouse=False)
+    assert " 1. ...." in screen(out)
+
+
+def test_without_a_mouse_the_start_line_names_only_the_keys(tmp_path):
+    assert message(run(tmp_path, "", mouse=False)) == say.START_KEYS
+    assert "BUTTON" not in say.START_KEYS and "ESC" in say.START_KEYS
 
 
 def test_info_with_suits_taken_off_keeps_its_button_where_it_is_drawn(tmp_path, monkeypatch):
@@ -167,8 +181,8 @@ def test_info_with_suits_taken_off_keeps_its_button_where_it_is_drawn(tmp_path, 
         [KA.format(s="S"), "9D", "9H", "KD", "9S", "KD", "KD", "KD", "KD", "QH", "removed: H"]))
     out = run(tmp_path, "I")
     assert any(line.strip("║ ").endswith("(TAKEN OFF: INVERTED)") for line in out.text)
-    row = next(r for r, line in enumerate(out.text) if "[ HIT PARADE ]" in line)
-    col = out.text[row].index("[ HIT PARADE ]")
+    row = next(r for r, line in enumerate(out.text) if "[ H: HIT PARADE ]" in line)
+    col = out.text[row].index("[ H: HIT PARADE ]")
     assert out.state.cells[row, col + 3, 1] == 0x1F  # the button's highlight is on its label
     out = run(tmp_path, f"I click:{col + 3},{row}")
     assert " 1. ...." in screen(out)

@@ -86,7 +86,7 @@ class SpiderApp:
             dos.mouse.reset()
             dos.mouse.show()
         message = self.table.load()
-        self.news.say(message or say.START)
+        self.news.say(message or (say.START if self.mouse else say.START_KEYS))
         while True:
             self.draw()
             ev = dos.input()

@@ -22,7 +22,8 @@ from .view import pick_lines
 HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"
 HIT_PARADE = "HIT PARADE"
 QUIT_LOOP = "quit"  # what a command returns to end the program
-INFO_BUTTON = "[ HIT PARADE ]"
+INFO_BUTTON = "[ H: HIT PARADE ]"  # the key says itself: a mono screen shows no lit letter in the bar
+INFO_BUTTON_KEY = INFO_BUTTON.index("H")
 INFO_WIDTH = 34  # INFO's panel, inside
 INFO_REMOVED_NOTE = "(TAKEN OFF: INVERTED)"
 
@@ -139,6 +140,8 @@ class Commands:
                 app.board_view.draw_suits(suits_row, panel.left + 2 + 16, b, roles="info_suit")
             button_col = panel.left + 2 + (INFO_WIDTH - len(INFO_BUTTON)) // 2
             self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
+            # its key lit as the control panel's letters are
+            self.dos.screen.set_attr(button_row, button_col + INFO_BUTTON_KEY, self.theme["menu_bar_key"])
             ev = wait_any(self.dos, app.mouse)
             on_button = (left_click(ev) and ev.row == button_row
                          and button_col <= ev.col < button_col + len(INFO_BUTTON))
