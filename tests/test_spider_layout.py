@@ -10,7 +10,12 @@ def shown(rows):
     """Every card index a plan accounts for, shown or counted, in order."""
     out = []
     for kind, i, k in rows:
-        out += [i] if kind == "card" else list(range(i - k + 1, i + 1)) if kind == "down" else list(range(i, i + k))
+        if kind == "card":
+            out += [i]
+        elif kind == "down":
+            out += list(range(i - k + 1, i + 1))
+        else:  # a compression marker or VIEW's split: k cards from card i
+            out += list(range(i, i + k))
     return out
 
 
@@ -69,3 +74,38 @@ def test_clicks_map_rows_to_cards():
     rows = plan_column(15, 2, 21, (3, 8))
     assert index_at(rows, 3) is None  # the marker
     assert row_of(rows, 9) == 4 and row_of(rows, 5) is None
+
+
+def test_view_hides_what_the_picked_lines_show_even_in_a_compressed_column():
+    # 29 cards, 4 face down, in 20 rows: the face-down fold, K, a marker for 7 cards, then one a row
+    normal = plan_column(29, 4, 20)
+    assert normal[:4] == [("down", 3, 4), ("card", 4, 0), ("more", 5, 7), ("card", 12, 0)]
+    assert normal[7] == ("card", 16, 0)
+    rows = plan_column(29, 4, 20, (3, 7))  # the lines showing cards 12 and 16
+    assert rows[:3] == normal[:3] and rows[3] == ("split", 12, 5) and rows[4] == ("card", 17, 0)
+    assert rows[-1] == ("card", 28, 0) and shown(rows) == list(range(29))
+    # a line showing a marker or the fold hides all the cards it stands for
+    rows = plan_column(29, 4, 20, (0, 2))
+    assert rows[0] == ("split", 0, 12) and shown(rows) == list(range(29))
+
+
+def test_what_follows_the_split_gets_the_room_left_and_may_show_more():
+    # hiding the fold and the K (two lines, five cards) leaves 19 rows for 24 cards: the
+    # marker now stands for six spades, not seven
+    rows = plan_column(29, 4, 20, (0, 1))
+    assert rows[0] == ("split", 0, 5) and rows[1] == ("card", 5, 0) and rows[2] == ("more", 6, 6)
+    assert len(rows) == 20 and shown(rows) == list(range(29))
+
+
+@pytest.mark.parametrize("first,last", [(1, 2), (2, 5), (3, 3), (0, 19), (6, 12)])
+def test_the_split_marker_is_on_the_same_line_in_every_column_it_reaches(first, last):
+    for n, down in [(29, 4), (30, 0), (7, 6), (12, 5), (21, 3), (40, 10), (5, 4), (2, 1)]:
+        normal = plan_column(n, down, 20)
+        rows = plan_column(n, down, 20, (first, last))
+        assert len(rows) <= 20 and rows[-1] == ("card", n - 1, 0)
+        assert shown(rows) == list(range(n))
+        if len(normal) - 1 > first:
+            assert rows[:first] == normal[:first] and rows[first][0] == "split"
+            assert [r[0] for r in rows].count("split") == 1
+        else:
+            assert rows == normal

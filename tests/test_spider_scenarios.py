@@ -152,12 +152,57 @@ def test_info_shows_the_game_and_the_hit_parade_button(tmp_path):
     out = run(tmp_path, f"{below(1)} {panel_pick('INFO')}")
     text = screen(out)
     for words in ("GAME NUMBER     5", "DEALS DONE      0 OF 5", "SCORE           12", "TIME PLAYED",
-                  "COMPLETE SUITS  NONE", "[ HIT PARADE ]"):
+                  "COMPLETE SUITS  NONE", "[ H: HIT PARADE ]"):
         assert words in text
-    row = next(r for r, line in enumerate(out.text) if "[ HIT PARADE ]" in line)
-    col = out.text[row].index("[ HIT PARADE ]") + 3
+    row = next(r for r, line in enumerate(out.text) if "[ H: HIT PARADE ]" in line)
+    col = out.text[row].index("[ H: HIT PARADE ]") + 3
     out = run(tmp_path, f"{below(1)} {panel_pick('INFO')} click:{col},{row}")
     assert "HIT PARADE" in screen(out) and " 1. ...." in screen(out)
+
+
+def test_info_says_h_opens_the_hit_parade_and_h_does(tmp_path):
+    out = run(tmp_path, "I")
+    row = next(r for r, line in enumerate(out.text) if "[ H: HIT PARADE ]" in line)
+    col = out.text[row].index("[ H: HIT PARADE ]")
+    assert out.state.cells[row, col + 2, 1] == 0x1E  # the H lit as the panel's letters are
+    out = run(tmp_path, "I h", mouse=False)
+    assert " 1. ...." in screen(out)
+
+
+def test_without_a_mouse_the_start_line_names_only_the_keys(tmp_path):
+    assert message(run(tmp_path, "", mouse=False)) == say.START_KEYS
+    assert "BUTTON" not in say.START_KEYS and "ESC" in say.START_KEYS
+
+
+def test_info_with_suits_taken_off_keeps_its_button_where_it_is_drawn(tmp_path, monkeypatch):
+    # the note on removed suits fits the panel whole, so the lines below it do not move
+    # away from the button's highlight and click row
+    monkeypatch.setattr(game_module, "new_board", lambda seed: board_from_text(
+        [KA.format(s="S"), "9D", "9H", "KD", "9S", "KD", "KD", "KD", "KD", "QH", "removed: H"]))
+    out = run(tmp_path, "I")
+    assert any(line.strip("║ ").endswith("(TAKEN OFF: INVERTED)") for line in out.text)
+    row = next(r for r, line in enumerate(out.text) if "[ H: HIT PARADE ]" in line)
+    col = out.text[row].index("[ H: HIT PARADE ]")
+    assert out.state.cells[row, col + 3, 1] == 0x1F  # the button's highlight is on its label
+    out = run(tmp_path, f"I click:{col + 3},{row}")
+    assert " 1. ...." in screen(out)
+
+
+@pytest.mark.parametrize("adapter", ["ega", "mda"])
+def test_info_shows_the_suits_taken_off_inverted(tmp_path, monkeypatch, adapter):
+    # spades complete on the table, hearts taken off: the hearts are the inverted glyph,
+    # against the panel's own attribute (normal video on mono, where the title bar is reverse)
+    monkeypatch.setattr(game_module, "new_board", lambda seed: board_from_text(
+        [KA.format(s="S"), "9D", "9H", "KD", "9S", "KD", "KD", "KD", "KD", "QH", "removed: H"]))
+    out = run(tmp_path, "I", adapter=adapter)
+    row = next(r for r, line in enumerate(out.text) if "COMPLETE SUITS" in line)
+    col = out.text[row].index("COMPLETE SUITS") + 16
+    assert out.text[row][col:col + 2] == "♠♥"
+    panel = out.state.cells[row, col - 2, 1]
+    kept, removed = out.state.cells[row, col, 1], out.state.cells[row, col + 1, 1]
+    assert removed == ((kept >> 4) | (kept << 4)) & 0x77  # the one inverted from the other
+    if adapter == "mda":
+        assert kept == panel == 0x07 and removed == 0x70
 
 
 def test_view_splits_the_board_with_a_cross_pointer_and_view_again_restores(tmp_path):
@@ -174,6 +219,23 @@ def test_view_splits_the_board_with_a_cross_pointer_and_view_again_restores(tmp_
     assert message(back) == say.VIEW_NORMAL and card_at(back, 1, 5) == "9♦ ♦"
 
 
+def test_view_hides_the_cards_the_picked_lines_show_in_a_compressed_column(tmp_path, monkeypatch):
+    # column 1 is compressed (its face-down cards folded, a marker for seven spades): the
+    # lines picked show 5♠ and A♠, so those five cards are hidden, not card numbers 3 to 7
+    monkeypatch.setattr(game_module, "new_board", lambda seed: board_from_text(
+        ["#2C #3C #4C #5C KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+         "#4D #5D #6D #7D #8D #9D 9D", "9H", "KD", "9S", "KD", "KD", "KD", "KD", "QH"]))
+    before = run(tmp_path, "")
+    assert card_at(before, 1, 3) == "5♠ ♠" and card_at(before, 1, 7) == "A♠ ♠"
+    out = run(tmp_path, f"{panel_pick('VIEW')} click:0,5 click:0,9")
+    assert message(out) == say.VIEW_SPLIT.format(n=5, first=4)
+    assert [card_at(out, 1, i) for i in range(5)] == ["▒▒4▒▒▒", "K♠ ♠", "↕7", "══5═══", "K♥ ♥"]
+    # one marker line across the columns; the face-down count is the column's, all six
+    assert [card_at(out, 2, i) for i in range(5)] == ["▒▒▒▒▒▒", "▒▒▒▒▒▒", "▒▒6▒▒▒", "══3═══", "9♦ ♦"]
+    # the bottom of column 1 moved up four lines (five hidden, one marker)
+    assert card_at(out, 1, 15) == "2♥ ♥" and card_at(out, 1, 16) == ""
+
+
 def test_the_right_button_gives_view_up(tmp_path):
     out = run(tmp_path, f"{panel_pick('VIEW')} click:0,3 rclick:0,5")
     assert message(out) == say.VIEW_ABORT and card_at(out, 1, 5) == "9♦ ♦"
@@ -187,9 +249,21 @@ def test_quit_enters_the_hit_parade_with_a_name_typed(tmp_path):
     assert "|ADA" in saved and saved.splitlines()[1].startswith("12|")
 
 
-def test_a_score_of_nothing_does_not_enter(tmp_path):
+def test_a_score_of_nothing_does_not_enter_and_says_so_before_leaving(tmp_path):
     out = run(tmp_path, panel_pick("QUIT"))
+    assert out.exit_code is None  # waiting on the panel
+    assert say.HP_LOW.format(score=0) in screen(out)
+    out = run(tmp_path, f"{panel_pick('QUIT')} click:40,12")
     assert out.exit_code == 0 and not (tmp_path / "SPIDER.SCR").exists()
+
+
+def test_a_score_below_a_full_hit_parade_says_it_does_not_reach_it(tmp_path):
+    for k in range(10):  # ten games of 12 points fill the table
+        run(tmp_path, f'{below(1)} {panel_pick("QUIT")} "P{k}" Enter Enter')
+    out = run(tmp_path, f"{below(1)} {panel_pick('QUIT')}")
+    assert say.HP_LOW.format(score=12) in screen(out) and out.exit_code is None
+    out = run(tmp_path, f"{below(1)} {panel_pick('QUIT')} x")
+    assert out.exit_code == 0
 
 
 def test_keyboard_play_column_mark_card_choice_and_digits(tmp_path):
@@ -206,8 +280,23 @@ def test_keyboard_play_column_mark_card_choice_and_digits(tmp_path):
 def test_the_whole_game_by_keyboard_without_a_mouse(tmp_path):
     out = run(tmp_path, "Right Enter D I Esc", mouse=False)
     assert message(out) == say.DEALT.format(n=1)
-    out = run(tmp_path, "Q", mouse=False)
+    out = run(tmp_path, "Q Enter Enter", mouse=False)  # QUIT confirmed, then "0 points do not enter"
     assert out.exit_code == 0
+
+
+def test_q_on_the_table_opens_the_panel_on_quit_and_one_stray_key_ends_nothing(tmp_path):
+    out = run(tmp_path, "Q")
+    assert out.exit_code is None and "CONTROL" in screen(out) and message(out) == say.QUIT_ASK
+    row = next(r for r, line in enumerate(out.text) if " QUIT " in line)
+    col = out.text[row].index("QUIT")
+    assert out.state.cells[row, col + 1, 1] == 0x1F  # the bar is on QUIT
+    back = run(tmp_path, "Q Esc")
+    assert back.exit_code is None and back.text[:23] == run(tmp_path, "").text[:23]
+    assert message(back) == "" and "CONTROL" not in screen(back)
+    out = run(tmp_path, "Q Enter")  # confirmed: by way of the Hit Parade
+    assert say.HP_LOW.format(score=0) in screen(out)
+    assert run(tmp_path, "Q Enter Enter").exit_code == 0
+    assert run(tmp_path, "Q Q x").exit_code == 0
 
 
 def test_a_won_game_goes_to_the_hit_parade_and_a_new_game_is_dealt(tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from vconsole.toolkit.sound import Sound
 
 from . import help as help_text, messages as say
 from .clicks import click, click_below
-from .commands import QUIT_LOOP as QUIT, Commands
+from .commands import QUIT as QUIT_COMMAND, QUIT_LOOP as QUIT, Commands
 from .game import Game
 from .rules import N_COLUMNS, Deal, Remove
 from .screen import MESSAGE_ROW, PALETTE, BoardView
@@ -86,7 +86,7 @@ class SpiderApp:
             dos.mouse.reset()
             dos.mouse.show()
         message = self.table.load()
-        self.news.say(message or say.START)
+        self.news.say(message or (say.START if self.mouse else say.START_KEYS))
         while True:
             self.draw()
             ev = dos.input()
@@ -163,10 +163,7 @@ class SpiderApp:
     def key(self, key: Key) -> str | None:
         name, ch = key.name, (key.char or "").upper()
         if name == "Esc":
-            near = None
-            if self.cursor is not None:
-                near = (self.board_view.foot_row(self.cursor[0]), 1 + 8 * self.cursor[0])
-            return self.commands.panel(near=near)
+            return self.commands.panel(near=self.panel_near())
         if name == "F1":
             show_text(self.dos, self.theme, help_text.TITLE, help_text.TEXT, mouse=self.mouse)
             return None
@@ -189,8 +186,23 @@ class SpiderApp:
                 self.play(action)
             return None
         if ch and ch in self.commands.LETTERS:
-            return self.commands.run(self.commands.LETTERS[ch])
+            command = self.commands.LETTERS[ch]
+            if command == QUIT_COMMAND:
+                # one stray key must not end a game: Q opens the control panel with QUIT
+                # lit, the documented way out, where Enter (or Q again) confirms it
+                self.news.say(say.QUIT_ASK)
+                result = self.commands.panel(near=self.panel_near(), selected=QUIT_COMMAND)
+                if result is None:
+                    self.news.clear()
+                return result
+            return self.commands.run(command)
         return None
+
+    def panel_near(self) -> tuple[int, int] | None:
+        """Where the keyboard pops the control panel up: by the column mark, if there is one."""
+        if self.cursor is None:
+            return None
+        return self.board_view.foot_row(self.cursor[0]), 1 + 8 * self.cursor[0]
 
     def move_cursor(self, name: str) -> None:
         board = self.board

@@ -22,7 +22,10 @@ from .view import pick_lines
 HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"
 HIT_PARADE = "HIT PARADE"
 QUIT_LOOP = "quit"  # what a command returns to end the program
-INFO_BUTTON = "[ HIT PARADE ]"
+INFO_BUTTON = "[ H: HIT PARADE ]"  # the key says itself: a mono screen shows no lit letter in the bar
+INFO_BUTTON_KEY = INFO_BUTTON.index("H")
+INFO_WIDTH = 34  # INFO's panel, inside
+INFO_REMOVED_NOTE = "(TAKEN OFF: INVERTED)"
 
 
 def clock_text(seconds: float) -> str:
@@ -59,8 +62,13 @@ class Commands:
             Item(QUIT, QUIT),
         ]
 
-    def panel(self, near=None) -> str | None:
-        menu = Menu(self.dos, self.theme, self.items(), title="CONTROL", near=near, mouse=self.app.mouse)
+    def panel(self, near=None, selected: str | None = None) -> str | None:
+        """Pop the control panel up (the bar on the command ``selected``, if given) and run
+        the command picked."""
+        items = self.items()
+        index = next((k for k, it in enumerate(items) if it.result == selected), 0)
+        menu = Menu(self.dos, self.theme, items, title="CONTROL", near=near, mouse=self.app.mouse,
+                    selected=index)
         choice = menu.run()
         return None if choice is None else self.run(choice)
 
@@ -114,19 +122,26 @@ class Commands:
             f"TIME PLAYED     {clock_text(app.elapsed())}",
             "COMPLETE SUITS  " + ("NONE" if not terms.complete else " " * terms.complete),
         ]
-        suits_row = len(lines) - 1
+        suits_line = lines[-1]
         if b.removed:
-            lines.append("                (TAKEN OFF: INVERTED)")
+            lines.append(INFO_REMOVED_NOTE.rjust(INFO_WIDTH))
         if g.cheated:
             lines.append("UNDO HAS CHEATED: NO HIT PARADE")
-        lines += ["", INFO_BUTTON.center(34)]
-        panel = Panel(self.dos, self.theme, " INFO ", lines, width=34)
+        button_line = INFO_BUTTON.center(INFO_WIDTH)
+        lines += ["", button_line]
+        panel = Panel(self.dos, self.theme, " INFO ", lines, width=INFO_WIDTH)
+        # The rows come from the panel's own lines, as laid out (a line too long would be
+        # folded there), so the suits and the button's highlight and click row are where
+        # their words are drawn.
+        suits_row = panel.top + 1 + panel.lines.index(suits_line)
+        button_row = panel.top + 1 + panel.lines.index(button_line)
         with panel:
             if terms.complete:
-                app.board_view.draw_suits(panel.top + 1 + suits_row, panel.left + 2 + 16, b)
-            button_row = panel.top + len(lines)
-            button_col = panel.left + 2 + (34 - len(INFO_BUTTON)) // 2
+                app.board_view.draw_suits(suits_row, panel.left + 2 + 16, b, roles="info_suit")
+            button_col = panel.left + 2 + (INFO_WIDTH - len(INFO_BUTTON)) // 2
             self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
+            # its key lit as the control panel's letters are
+            self.dos.screen.set_attr(button_row, button_col + INFO_BUTTON_KEY, self.theme["menu_bar_key"])
             ev = wait_any(self.dos, app.mouse)
             on_button = (left_click(ev) and ev.row == button_row
                          and button_col <= ev.col < button_col + len(INFO_BUTTON))
@@ -159,13 +174,16 @@ class Commands:
     # -- the Hit Parade -----------------------------------------------------------------------
     def hit_parade(self) -> None:
         """A finished game's score into the Hit Parade: a name typed at the keyboard if it
-        qualifies and UNDO never cheated."""
+        qualifies and UNDO never cheated.  A game that does not enter says why in a panel
+        (gone with any key or click), so QUIT never ends the program without a word."""
         app = self.app
         score = app.game.score
         if app.game.cheated:
             show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], mouse=app.mouse, flush=True)
             return
         if score <= 0 or not app.table.qualifies(score):
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_LOW.format(score=score)],
+                       mouse=app.mouse, flush=True)
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
         _rank, failed = add_score(self.dos, self.theme, app.table, score, date=date, title=HIT_PARADE,

@@ -48,8 +48,9 @@ card of its group (the cards that would move light up) or the place below
 it. Enter or Space does what the left button would do there.  The keys 1 to
 9 and 0 (column 10) move the group on top of that column at once.  Esc opens
 the control panel; there, the arrows and Enter or the first letter pick a
-command, Esc goes back.  The commands' letters (H D U I V Q) also work
-straight from the table.
+command, Esc goes back.  The commands' letters H D U I V also work straight
+from the table; Q opens the panel with QUIT lit, so that one stray key never
+ends a game (Enter or Q again ends it).
 
 THE CONTROL PANEL
 HELP   shows a move worth making, or says to deal.  Its advice is not always
@@ -63,9 +64,11 @@ INFO   the game's number, the deals done, the score, the time played and the
        complete suits (those taken off the table shown inverted); H or a
        click on HIT PARADE shows the ten best scores.
 VIEW   for long columns: the pointer becomes a cross, and the two lines you
-       click, with all the lines between them, are hidden on every column (a
-       marker line says how many); the right button gives up.  VIEW again
-       shows every line.  With the keyboard: Up and Down, Enter, Esc.
+       click, with all the lines between them, are hidden on every column,
+       whatever each shows there.  One marker line takes their place and
+       says how many of that column's cards it hides; the right button gives
+       up.  VIEW again shows every line.  With the keyboard: Up and Down,
+       Enter, Esc.
 QUIT   ends the game (and the program), by way of the Hit Parade.
 
 SCORING

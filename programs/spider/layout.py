@@ -1,12 +1,18 @@
-"""Which screen row of a column shows which card: the board's lines, VIEW's split, compression.
+"""Which screen row of a column shows which card: the board's lines, compression, VIEW's split.
 
-The board is drawn one card a row, so the n-th card of every column lies on the n-th line
-of the board.  VIEW hides the lines between two the player picks, on every column at once,
-and puts one marker line in their place (with the number of lines hidden), so the bottom
-of every column moves up; the top card of a column is never hidden.  When a column is
-still too long for the rows it has, it is compressed on its own: first its face-down cards
-become one row with their count, then the middle of its longest face-up stretch becomes
-one marker row with the number of cards left out.  Pure: the screen module draws the rows.
+The board is drawn one card a row, so while every column fits, the n-th card of every
+column lies on the n-th line of the board.  A column too long for the rows it has is
+compressed on its own: first its face-down cards become one row with their count, then
+the middle of its longest face-up stretch becomes one marker row with the number of cards
+left out.
+
+VIEW works on the lines as the player sees them.  The two lines picked, and those between,
+are hidden on every column at once, whatever each column shows there (a card, the folded
+face-down cards, a compression marker); one marker line takes their place, on the same
+line in every column that reaches it, with the number of that column's cards it hides.
+Everything above stays where it was and the bottom of every column moves up; what follows
+the marker is laid out again in the room left, so a compressed column may show more.  The
+top card of a column is never hidden.  Pure: the screen module draws the rows.
 
 A row is (kind, index, count):
   ("card", i, 0)     card i of the column
@@ -21,22 +27,44 @@ Row = tuple[str, int, int]
 
 def plan_column(n: int, down: int, room: int, split: tuple[int, int] | None = None) -> list[Row]:
     """The rows of a column of ``n`` cards (``down`` face down) in at most ``room`` rows, with
-    VIEW's ``split`` (first and last hidden line, both included) or None."""
+    VIEW's ``split`` (the first and last hidden screen line, both included, counted from the
+    board's first line) or None."""
     if room < 1:
         raise ValueError("a column needs at least one row")
-    rows: list[Row] = []
-    if split is not None and n - 1 > split[0]:
-        a, b = split
-        rows = [("card", i, 0) for i in range(a)]
-        hidden = [i for i in range(a, min(b, n - 2) + 1)]
-        rows.append(("split", a, len(hidden)))
-        rows += [("card", i, 0) for i in range(max(a, b + 1) if b < n - 1 else n - 1, n)]
-    else:
-        rows = [("card", i, 0) for i in range(n)]
+    rows = _fit(0, n, down, room)
+    if split is None:
+        return rows
+    first, last = split
+    if len(rows) - 1 <= first:  # the column does not reach below the first hidden line
+        return rows
+    # The lines as the player saw them when picking: what they show goes, whatever it is
+    # (a card, the folded face-down cards, a compression marker); never the top card.
+    # Everything above stays on its line, so the marker is on the same line in every column.
+    hidden = rows[first:min(last, len(rows) - 2) + 1]
+    a, b = _cards_of(hidden[0])[0], _cards_of(hidden[-1])[1]
+    # what follows the marker gets the room that is left (a column compressed before may
+    # now show more of its cards)
+    rest = _fit(b + 1, n, down, room - first - 1)
+    return rows[:first] + [("split", a, b - a + 1)] + rest
+
+
+def _cards_of(row: Row) -> tuple[int, int]:
+    """The first and last card a row stands for."""
+    kind, i, k = row
+    if kind == "down":
+        return i - k + 1, i
+    if kind in ("more", "split"):
+        return i, i + k - 1
+    return i, i
+
+
+def _fit(start: int, n: int, down: int, room: int) -> list[Row]:
+    """Cards ``start``..``n - 1`` of a column, one a row, compressed to fit ``room`` rows."""
+    rows: list[Row] = [("card", i, 0) for i in range(start, n)]
     if len(rows) <= room:
         return rows
     # face-down cards first: they all look the same
-    downs = [k for k, r in enumerate(rows) if r[0] == "card" and r[1] < down]
+    downs = [k for k, r in enumerate(rows) if r[1] < down]
     if len(downs) >= 2:
         first, last = downs[0], downs[-1]
         rows = rows[:first] + [("down", rows[last][1], len(downs))] + rows[last + 1:]
@@ -58,15 +86,14 @@ def plan_column(n: int, down: int, room: int, split: tuple[int, int] | None = No
     if best is not None and best_len >= 3 and best_len - 2 >= excess:
         # keep the stretch's first card, a marker, and its last cards
         cut = excess + 1
-        start = best + 1
-        rows = rows[:start] + [("more", rows[start][1], cut)] + rows[start + cut:]
-        return rows
+        at = best + 1
+        return rows[:at] + [("more", rows[at][1], cut)] + rows[at + cut:]
     # no room even so: the last rows, a marker for all the rest
     if room == 1:
         return [("card", n - 1, 0)]
     tail = rows[-(room - 1):]
     first_shown = next((r[1] for r in tail if r[0] == "card"), n - 1)
-    return [("more", 0, first_shown)] + tail
+    return [("more", start, first_shown - start)] + tail
 
 
 def index_at(rows: list[Row], offset: int) -> int | None:

@@ -38,12 +38,16 @@ PALETTE = Palette(
         "screen": 0x20, "bar": 0x70, "bar_title": 0x71, "label": 0x2A, "label_cursor": 0x4F,
         "foot": 0x2E, "arrow": 0xAE, "split": 0x2E, "line_mark": 0x2F, "status": 0x2F, "legend": 0x70,
         "legend_key": 0x71, "undo_lit": 0x4E, "suit_kept": 0x70, "suit_removed": 0x07,
+        "info_suit_kept": 0x70, "info_suit_removed": 0x07,
         "card_empty": 0x2A, "card_back": 0x19, "card_more": 0x78,
     },
     mono={
         "screen": 0x07, "bar": 0x70, "bar_title": 0x70, "label": 0x07, "label_cursor": 0x70,
         "foot": 0x0F, "arrow": 0x8F, "split": 0x0F, "line_mark": 0x0F, "status": 0x07, "legend": 0x70,
         "legend_key": 0x70, "undo_lit": 0x0F, "suit_kept": 0x70, "suit_removed": 0x07,
+        # INFO's panel is normal video on mono (the title bar reverse): removed suits there
+        # are the reverse ones, as the help says
+        "info_suit_kept": 0x07, "info_suit_removed": 0x70,
         "card_empty": 0x07, "card_back": 0x07, "card_more": 0x07,
     },
     colour_border=2,
@@ -111,16 +115,19 @@ class BoardView:
         if not board.deals_left:
             scr.write(TITLE_ROW, 66, "NONE", th["bar"])
 
-    def draw_suits(self, row: int, col: int, board: Board) -> int:
-        """The complete suits as glyphs: kept ones as cards, removed ones inverted; the width."""
+    def draw_suits(self, row: int, col: int, board: Board, roles: str = "suit") -> int:
+        """The complete suits as glyphs: kept ones as cards, removed ones inverted; the width.
+
+        "Inverted" is against what the glyphs are drawn on: ``roles`` "suit" for the title
+        bar, "info_suit" for INFO's panel (the two differ on a mono screen)."""
         scr, th = self.dos.screen, self.theme
         kept = [board.columns[c][i].suit for c, i in board.complete_on_table()]
         n = 0
         for suit in kept:
-            scr.write(row, col + n, SUIT_GLYPHS[suit], th["suit_kept"])
+            scr.write(row, col + n, SUIT_GLYPHS[suit], th[f"{roles}_kept"])
             n += 1
         for suit in board.removed:
-            scr.write(row, col + n, SUIT_GLYPHS[suit], th["suit_removed"])
+            scr.write(row, col + n, SUIT_GLYPHS[suit], th[f"{roles}_removed"])
             n += 1
         return n
 
@@ -150,17 +157,19 @@ class BoardView:
         else:
             plan = plan_column(len(cards), down, CARD_ROWS, split)
             self.plans[c] = plan
+            # the last face-down row shown says how many cards lie face down in the column,
+            # all of them, even when VIEW hides some (the marker counts those it hides)
+            backs = [k for k, (kind, i, _n) in enumerate(plan) if kind == "down" or (kind == "card" and i < down)]
+            count_row = backs[-1] if backs else None
             for k, (kind, i, count) in enumerate(plan):
                 row = BOARD_TOP + k
                 sel = picked is not None and i >= picked
-                if kind == "down":
-                    draw_back(scr, th, row, left, CARD_W, count=count)
+                if kind == "down" or (kind == "card" and i < down):
+                    draw_back(scr, th, row, left, CARD_W, count=down if k == count_row else None)
                 elif kind == "more":
                     scr.write(row, left, ("\u2195" + str(count)).center(CARD_W), th["card_more"])
                 elif kind == "split":
                     scr.write(row, left, str(count).center(CARD_W, SPLIT_FILL), th["split"])
-                elif i < down:  # the last face-down card says how many lie there
-                    draw_back(scr, th, row, left, CARD_W, count=down if i == down - 1 else None)
                 else:
                     draw_card(scr, th, row, left, cards[i], CARD_W, selected=sel)
         if cursor is not None and cursor[0] == c and cursor[1] is None:

@@ -12,11 +12,16 @@ from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.pointer import ARROW, CROSS, set_shape
 
 from . import messages as say
+from .layout import plan_column
 from .screen import BOARD_TOP, CARD_ROWS
 
+
 def hides_something(board, first: int, last: int) -> bool:
-    """Would hiding lines ``first``..``last`` hide a card (a top card is never hidden)?"""
-    return any(len(col) - 2 >= first for col in board.columns)
+    """Would hiding lines ``first``..``last`` hide a card (a top card is never hidden)?
+    The lines are the screen's (``layout``), not card numbers: compressed columns differ."""
+    return any(kind == "split"
+               for col, down in zip(board.columns, board.down)
+               for kind, _i, _k in plan_column(len(col), down, CARD_ROWS, (first, last)))
 
 
 def pick_lines(app) -> None:
