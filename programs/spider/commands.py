@@ -88,7 +88,7 @@ class Commands:
             app.news.say(say.HELP_NONE)
             return
         app.hint = action
-        app.news.say(hint_text(board, action))
+        app.news.say(hint_text(board, action, app.mouse))
 
     def deal(self) -> None:
         app = self.app
@@ -195,12 +195,14 @@ class Commands:
             show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [text], mouse=app.mouse, flush=True)
 
 
-def hint_text(board, action) -> str:
-    """HELP's words for its suggestion."""
+def hint_text(board, action, mouse: bool = True) -> str:
+    """HELP's words for its suggestion (a removal names the column's key, and the click only with a mouse)."""
     if isinstance(action, Deal):
         return say.HELP_DEAL
     if isinstance(action, Remove):
-        return say.HELP_REMOVE.format(suit=SUITS[board.columns[action.col][-1].suit], col=action.col + 1)
+        words = say.HELP_REMOVE if mouse else say.HELP_REMOVE_KEYS
+        return words.format(suit=SUITS[board.columns[action.col][-1].suit], col=action.col + 1,
+                            key=(action.col + 1) % 10)
     assert isinstance(action, Move)
     cards = say.help_cards(board.columns[action.src][action.start:])
     target = board.columns[action.dst]

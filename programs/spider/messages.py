@@ -17,7 +17,8 @@ REMOVED = "A COMPLETE SUIT OF {suit} GOES OFF THE TABLE."
 HELP_OFF = "HELP IS OFF WHILE A COLUMN IS EMPTY."
 HELP_MOVE = "HELP: {cards} FROM COLUMN {src} ONTO THE {target} IN COLUMN {dst}."
 HELP_EMPTY = "HELP: {cards} FROM COLUMN {src} INTO THE EMPTY COLUMN {dst}."
-HELP_REMOVE = "HELP: TAKE THE COMPLETE {suit} OFF COLUMN {col} (CLICK BELOW IT)."
+HELP_REMOVE = "HELP: TAKE THE COMPLETE {suit} OFF COLUMN {col} (KEY {key}, OR CLICK BELOW IT)."
+HELP_REMOVE_KEYS = "HELP: TAKE THE COMPLETE {suit} OFF COLUMN {col} (PRESS ITS KEY, {key})."  # no mouse
 HELP_DEAL = "HELP: DEAL TEN MORE CARDS."
 HELP_NONE = "HELP FINDS NOTHING THAT HELPS, AND THERE ARE NO CARDS LEFT TO DEAL."
 UNDONE = "TAKEN BACK."
@@ -39,7 +40,7 @@ HP_NOT_SAVED = "THE HIT PARADE WAS NOT SAVED: {why}"
 #: the longest values their fields can take, for the tests
 LONGEST = {
     "n": "32000", "suit": max(SUITS, key=len), "cards": "K\u2660-A\u2660", "src": "10", "dst": "10",
-    "target": "10\u2665", "col": "10", "score": "1000", "first": "20",
+    "target": "10\u2665", "col": "10", "score": "1000", "first": "20", "key": "0",
 }
 
 
