@@ -137,7 +137,7 @@ def worst_cases(tmp_path) -> dict[str, list[str]]:
         "kiddie_question": [say.kiddie_question()],
         "last_mill_question": [say.last_mill_question()],
         "new_game_question": [say.new_game_question()],
-        "new_game_hint": [say.new_game_hint()],
+        "new_game_hint": [say.new_game_hint()], "game_over_keys": [say.game_over_keys()],
         "thinking": [say.thinking(f"{s} (COMPUTER)") for s in SIDES],
         "best_so_far": [say.best_so_far(f"{s} (COMPUTER)", "24 23 22") for s in SIDES],
         "take_which": [say.take_which(s) + " " * ENTRY_ROOM for s in SIDES],

@@ -140,6 +140,10 @@ def test_resign_needs_a_yes_and_ends_the_game(tmp_path):
     out = play(tmp_path / "c", '"5 " wait:1500 X y click:23,24')  # click the N of the question
     assert "GAME OVER. Y STARTS A NEW GAME." in screen(out)
     assert not (tmp_path / "c" / "MILL.TMP").exists()
+    out = play(tmp_path / "d", '"5 " wait:1500 X y click:23,24 click:11,24')  # then the Y of the hint
+    assert "NEW GAME. WHITE PLAYS FIRST." in screen(out)
+    out = play(tmp_path / "e", '"5 " wait:1500 X y n 7')  # a key that does nothing here says what does
+    assert "THE GAME IS OVER: Y NEW GAME" in screen(out)
 
 
 def test_f5_shows_instructions_and_esc_returns_to_the_same_screen(tmp_path):

@@ -11,6 +11,7 @@ from vconsole.disk import DiskError, dos_name
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
+from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.hot import Hot
 
 from . import messages as say
@@ -174,14 +175,20 @@ def choose_options(app) -> None:
 
 
 def finished_turn(app) -> Hot | None:
+    hint = say.new_game_hint()
+    y_col = hint.index(" Y ") + 1  # the Y a mouse player clicks once N has been answered
     if app.declined:
-        app.prompt(say.new_game_hint())
+        app.prompt(hint)
+        app.dos.screen.set_attr(PROMPT_ROW, y_col, app.theme["question_key"])
     else:
         app.prompt(NEW_GAME, role="question")
         mark_yes_no(app.dos.screen, NEW_GAME, PROMPT_ROW, 0, app.theme["question_key"])
     ev = app.chrome.input()
     if isinstance(ev, MouseEvent):
-        answer = None if app.declined else clicked_answer(ev, NEW_GAME, PROMPT_ROW, 0)
+        if app.declined:
+            answer = True if left_click(ev) and (ev.row, ev.col) == (PROMPT_ROW, y_col) else None
+        else:
+            answer = clicked_answer(ev, NEW_GAME, PROMPT_ROW, 0)
         if answer is True:
             app.new_game()
         elif answer is False:
@@ -204,4 +211,7 @@ def finished_turn(app) -> Hot | None:
     elif ch == ".":
         app.sound.effect("error")
         app.message(say.game_over_no_steps(), "error")
+    elif ch != "N" and ev.name not in ("Esc",) and not ev.name.startswith(("Shift", "Ctrl", "Alt")):
+        app.sound.effect("error")  # a key that does nothing here says what does something
+        app.message(say.game_over_keys(), "error")
     return None

@@ -182,6 +182,10 @@ def new_game_hint() -> str:
     return "GAME OVER. Y STARTS A NEW GAME."
 
 
+def game_over_keys() -> str:
+    return "THE GAME IS OVER: Y NEW GAME, S SAVE, R RESTORE, F7 QUIT."
+
+
 def thinking(who: str) -> str:
     return f"{who} IS THINKING..."
 
