@@ -74,6 +74,16 @@ def test_keyboard_plays_both_sides_to_a_mill_and_a_capture(tmp_path):
     assert "F3  BLACK: COMPUTER" in text  # the legend offers the mode a press would give
 
 
+def test_while_the_capture_is_asked_the_closing_piece_stands_in_its_mill(tmp_path):
+    from vconsole_programs.mill.screen import CELL, PALETTE
+    out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 "')  # 3 closes 1-2-3: which piece to take?
+    assert "TAKE WHICH PIECE" in screen(out)
+    x, y = CELL[3]
+    assert board(out, 3) == "█" and out.state.cells[y, x, 1] == PALETTE.pick(False)["selected_white"]
+    mono = play(tmp_path / "m", 'F3 "1 " "4 " "2 " "5 " "3 "', switches="MS", adapter="mda")
+    assert board(mono, 3) == "█" and mono.state.cells[y, x, 1] == 0x8F  # blinking, not a dark gap
+
+
 def test_declining_with_zero_and_an_aborted_entry(tmp_path):
     out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 0" "1" A')
     text = screen(out)

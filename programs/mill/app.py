@@ -144,7 +144,8 @@ class MillApp:
     def draw_board(self) -> None:
         moves = self.game.played()
         last = moves[-1] if moves else None
-        self.view.draw_board(self.game.position, selected=entry.selected(self), last=last, clock=self.elapsed())
+        self.view.draw_board(entry.shown_position(self), selected=entry.selected(self), last=last,
+                             clock=self.elapsed())
 
     def draw_game(self) -> None:
         self.draw_board()

@@ -13,7 +13,7 @@ from vconsole.toolkit.hot import Hot
 
 from . import commands, messages as say
 from .notation import EntryParser, EntryState
-from .rules import DECLINE
+from .rules import DECLINE, Move, Position, apply
 from .screen import NAMES, on_clock, point_at
 
 
@@ -39,10 +39,26 @@ def awaiting_capture(app) -> bool:
 
 
 def selected(app) -> int | None:
-    """The piece a half-entered move starts from (shown picked up on the board)."""
-    if app.entry is None or app.entry.stage == "from" or app.game.position.placing:
+    """The piece a half-entered move starts from (shown picked up on the board); while the
+    capture is asked, the piece that closed the mill, standing where it went."""
+    if app.entry is None or app.entry.stage == "from":
+        return None
+    if awaiting_capture(app):
+        return app.entry.numbers[-1]
+    if app.game.position.placing:
         return None
     return app.entry.numbers[0]
+
+
+def shown_position(app) -> Position:
+    """The board as the player should see it: while the capture is asked, with the move that
+    closed the mill already made, so the mill it closed is on the board."""
+    pos = app.game.position
+    if not awaiting_capture(app):
+        return pos
+    nums = app.entry.numbers
+    frm, to = (None, nums[0]) if pos.placing else (nums[0], nums[1])
+    return apply(pos, Move(frm, to, DECLINE))
 
 
 def show(app) -> None:
