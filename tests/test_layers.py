@@ -123,3 +123,17 @@ def test_programs_use_the_machine_toolkit_and_chrome_but_no_front_end_or_other_p
                 and m != "vconsole_programs":
             bad.add(m)
     assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_a_redraw_beside_the_open_pop_ups_runs_at_once_and_one_under_them_waits():
+    from vconsole.toolkit.layers import Cover, redraw_when_clear
+    from vconsole.video import TextScreen
+    scr = TextScreen()
+    done = []
+    cover = Cover(scr, 5, 10, 15, 60)
+    redraw_when_clear(scr, "beside", lambda: done.append("beside"), rect=(22, 40, 22, 78))
+    redraw_when_clear(scr, "under", lambda: done.append("under"), rect=(10, 50, 10, 70))
+    redraw_when_clear(scr, "unknown", lambda: done.append("unknown"))
+    assert done == ["beside"]
+    cover.close()
+    assert sorted(done) == ["beside", "under", "unknown"]

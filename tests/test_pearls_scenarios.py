@@ -118,7 +118,7 @@ def test_solitaire_choice_by_key_flashes_and_asks(tmp_path):
     script = form("ANN") + " " + " ".join(click(s) for s in before) + " " + click(square)
     out = play(tmp_path, script)
     prompt = out.text[PROMPT_ROW]
-    assert f"{pearl} FITS TWO STRINGS: 1 = {rng_text(*upper)} (UPPER) OR 2 = {rng_text(*lower)} (LOWER)?" in prompt
+    assert f"{pearl} FITS TWO STRINGS: 1 = {rng_text(*upper)} OR 2 = {rng_text(*lower)}?" in prompt
     out = play(tmp_path, script + " 2")
     text = " ".join(panel(out))
     assert rng_text(upper[0], upper[1]) in text.split()
@@ -206,6 +206,24 @@ def test_f2_demo_mode_plays_every_hand_and_a_key_hands_it_back(tmp_path):
     assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW]
 
 
+def test_esc_in_demo_mode_hands_the_game_back_like_any_key(tmp_path):
+    out = play(tmp_path, form("ANN", "BOB") + " F2 wait:4000 Esc wait:3000", idle_limit=0.5)
+    assert "F2  DEMO MODE" in screen_text(out)  # the legend offers the demo again: it is off
+    assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW]
+
+
+def test_f2_at_the_no_players_prompt_starts_the_demo_it_offers(tmp_path):
+    out = play(tmp_path, "Esc F2 wait:3000", idle_limit=0.5)
+    text = screen_text(out)
+    assert "WHO PLAYS?" not in text and "F2  PLAYER MODE" in text
+    assert int(re.search(r"(\d+) PEARLS LEFT", text).group(1)) < 48
+
+
+def test_keys_that_do_nothing_are_named_in_capitals(tmp_path):
+    out = play(tmp_path, form("ANN", "BOB") + " x")
+    assert "'X' DOES NOTHING HERE" in news(out)
+
+
 def test_f7_keeps_the_game_in_pearls_tmp_and_it_goes_on_next_time(tmp_path):
     game = layout(SEED, 2)
     first = game.targets()[0]
@@ -240,6 +258,14 @@ def test_a_corrupt_high_score_file_is_set_aside_with_a_message(tmp_path):
     out = play(tmp_path, "")
     assert (tmp_path / "PEARLS.BAD").exists()
     assert "PEARLS.SCR" in news(out)
+
+
+def test_both_files_damaged_both_are_said(tmp_path):
+    (tmp_path / "PEARLS.TMP").write_text("PEARLS.TMP 1\nPLAYER ANN\nMETHOD 9\n")
+    (tmp_path / "PEARLS.SCR").write_text("this is no table\n")
+    out = play(tmp_path, "")  # too long for the news: a panel shows both whole first
+    text = " ".join(screen_text(out).split())
+    assert "PEARLS.TMP IS DAMAGED" in text and "PEARLS.SCR" in text and "PEARL001.BAD" in text
 
 
 def test_scoring_method_2_shows_points(tmp_path):
@@ -350,3 +376,8 @@ def test_with_a_mouse_an_arrow_brings_the_pointer_out(tmp_path):
     assert pointer_square(out) is None and "CLICK THE PEARL" in out.text[PROMPT_ROW]
     out = play(tmp_path, form("ANN", "BOB") + " Left")
     assert pointer_square(out) is not None and "POINT WITH THE ARROWS" in out.text[PROMPT_ROW]
+
+
+def test_the_pace_line_beside_the_players_form_follows_f3_at_once(tmp_path):
+    out = play(tmp_path, "F3")
+    assert "WHO PLAYS?" in screen_text(out) and "COMPUTER'S PACE  0.9 SEC" in screen_text(out)

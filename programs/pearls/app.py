@@ -18,8 +18,8 @@ from vconsole_programs.tommy import Chrome
 from . import ai, help as help_text, messages as say, tmpfile
 from .board import INDEX, SQUARES
 from .rules import EMPTY, POWER, Game, below, shuffled
-from .screen import (BOARD, NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, PALETTE, PROMPT_ROW, PearlsScreen, Seat,
-                     method_note)
+from .screen import (BOARD, INNER_LEFT, NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, PACE_ROW, PALETTE, PANEL_RIGHT,
+                     PROMPT_ROW, PearlsScreen, Seat, method_note)
 from .sounds import EFFECTS, pearl_note
 from .strings import METHOD_LONGEST, N_PEARLS
 
@@ -49,6 +49,7 @@ class PearlsApp:
                              help_text=help_text.TEXT, speed_keys=("F4", "F3"), effects=EFFECTS)
         self.chrome.question_at = (PROMPT_ROW, 0, 80)
         self.chrome.on_change = self.on_change
+        self.chrome.regions["pad"] = (PACE_ROW, INNER_LEFT, PACE_ROW, PANEL_RIGHT - 1)
         self.theme = self.chrome.theme
         self.sound = self.chrome.sound
         self.demo = False
@@ -219,12 +220,11 @@ class PearlsApp:
         try:
             if self.game is None and showing and show.startup_show(self) == Hot.QUIT:
                 return 0
-            if note:
-                self.message(say.file_problem(note), "error")
+            problems = [say.file_problem(n) for n in (note, score_note) if n]
+            if problems:  # both files damaged: both are said, one after the other
+                self.message(" ".join(p.rstrip(".") + "." for p in problems), "error")
             elif self.game is not None:
                 self.message(say.resumed(len(self.game.takes)))
-            if score_note:
-                self.message(say.file_problem(score_note), "error")
             while True:
                 if self.game is None:
                     act = setup.choose_players(self)

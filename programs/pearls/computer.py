@@ -2,7 +2,7 @@
 
 It thinks while the hot keys stay live and then honours the pace (the time pad, F3/F4);
 Esc makes it take its best pearl so far.  In a game with people at the keyboard, keys typed
-meanwhile are kept for them; in demo mode any key or click (like F2) hands the game back:
+meanwhile are kept for them; in demo mode any key (Esc too) or click, like F2, hands the game back:
 a person's seat then waits for its player, a COMPUTER seat still takes its pearl.
 """
 from __future__ import annotations
@@ -36,7 +36,8 @@ def turn(app) -> Hot | None:
         return app.computers[player].choose(game, app.dos.rng, should_stop=should_stop,
                                             on_best=lambda square: report((square, None)))
 
-    busy = app.chrome.busy(hot, stops=stop_key, typed=STOP if app.demo else KEEP)
+    # in demo mode Esc is one of "any key": it hands the game back like the others
+    busy = app.chrome.busy(hot, stops=None if app.demo else stop_key, typed=STOP if app.demo else KEEP)
     thought = busy.think(search, pad=app.chrome.pad.seconds)
     why = thought.why
     app.prompt("")

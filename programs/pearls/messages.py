@@ -71,8 +71,14 @@ def empty_square_keys() -> str:
     return "NO PEARL THERE. MOVE THE POINTER TO A LIT PEARL WITH THE ARROWS."
 
 
+def _quoted(key_name: str) -> str:
+    """A key's name in the screen's capitals, in quotes ('ESC', 'X', "'")."""
+    up = key_name.upper()
+    return f'"{up}"' if "'" in up else f"'{up}'"
+
+
 def not_a_key(key_name: str) -> str:
-    return f"{key_name!r} DOES NOTHING HERE. F5 SHOWS THE INSTRUCTIONS."
+    return f"{_quoted(key_name)} DOES NOTHING HERE. F5 SHOWS THE INSTRUCTIONS."
 
 
 def choice_cancelled(pearl: int) -> str:
@@ -153,7 +159,9 @@ def thinking(name: str) -> str:
 
 def choose_string(pearl: int, upper: str, lower: str) -> str:
     """The solitaire choice; the caller finds the '1' and the '2' in it for clicks."""
-    return f"{pearl} FITS TWO STRINGS: 1 = {upper} (UPPER) OR 2 = {lower} (LOWER)?  ESC: ANOTHER PEARL"
+    # the strings by their numbers only: once the list runs into a second column "upper" and
+    # "lower" may no longer be where the player sees them
+    return f"{pearl} FITS TWO STRINGS: 1 = {upper} OR 2 = {lower}?  ESC: ANOTHER PEARL"
 
 
 def another_game() -> str:

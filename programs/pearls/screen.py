@@ -43,9 +43,11 @@ PALETTE = palette(
             "cursor": 0x2E, "to_move": 0x1E, "player": 0x17, "computer": 0x17, "strings": 0x1F,
             "loose": 0x13, "short": 0x13, "flash": 0x4F, "winner": 0x1E, "pace": 0x17,
             "board_note": 0x1B, "answer_key": 0x4F},
+    # mono "short" is bright underlined: with the M switch on a colour card plain underline
+    # (attribute 01h) would be dark blue on black, next to unreadable
     mono={"board": 0x07, "hole": 0x07, "pearl": 0x07, "reachable": 0x70, "power": 0x0F,
           "cursor": 0x0F, "to_move": 0x0F, "player": 0x07, "computer": 0x07, "strings": 0x0F,
-          "loose": 0x07, "short": 0x01, "flash": 0x70, "winner": 0x0F, "pace": 0x07,
+          "loose": 0x07, "short": 0x09, "flash": 0x70, "winner": 0x0F, "pace": 0x07,
           "board_note": 0x0F, "answer_key": 0x70},
     colour_glyphs={"power": " \x0f\x0f ", "hole": "  \u00b7 ", "to_move": "\x10"},
     mono_glyphs={"power": "(\x0f\x0f)", "hole": "  \u00b7 ", "to_move": "\x10"},

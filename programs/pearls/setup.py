@@ -63,6 +63,9 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
 
 def choose_players(app) -> Hot | None:
     app.prompt("")
+    if app.demo:                       # F2 at the "no players" prompt: the demo plays at once
+        app.start_game(app.names, app.method)
+        return None
     got = players_form(app)
     if got == Hot.QUIT:
         return Hot.QUIT
@@ -104,6 +107,7 @@ def game_over(app) -> None:
             return
         value = high_score_value(short)
         if not app.scores.qualifies(value):
+            app.message(say.solitaire_result(short, rating(short)) + " " + say.no_high_score(value), "winner")
             return
         when = app.dos.datetime().strftime("%m-%d-%y")
         _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},

@@ -59,6 +59,9 @@ class Chrome:
         # Extra redraws a game wants after a hot key (the legend redraws itself): "sound",
         # "border", "pad", "question".
         self.on_change: Callable[[str], None] = lambda what: None
+        # Where the game draws each of those (top, left, bottom, right), if it says: a redraw
+        # beside an open pop-up then happens at once instead of when the pop-up closes.
+        self.regions: dict[str, tuple[int, int, int, int]] = {}
         self.border = self.theme.border
         dos.screen.hide_cursor()
         if not self.mono:
@@ -90,7 +93,7 @@ class Chrome:
         """A hot key changed something shown: the legend and the game's ``on_change`` redraw it,
         at once or (a pop-up is open) when it closes."""
         self.legend.redraw()
-        redraw_when_clear(self.dos.screen, ("chrome", what), lambda: self.on_change(what))
+        redraw_when_clear(self.dos.screen, ("chrome", what), lambda: self.on_change(what), self.regions.get(what))
 
     # -- actions ------------------------------------------------------------------------
     def toggle_sound(self) -> None:

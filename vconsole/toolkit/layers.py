@@ -48,9 +48,20 @@ def covered(screen) -> bool:
     return bool(_open.get(screen))
 
 
-def redraw_when_clear(screen, key: Hashable, redraw: Callable[[], None]) -> None:
-    """Run ``redraw`` now, or (a pop-up is open) once the last one closes; one per ``key``."""
-    if covered(screen):
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def redraw_when_clear(screen, key: Hashable, redraw: Callable[[], None],
+                      rect: tuple[int, int, int, int] | None = None) -> None:
+    """Run ``redraw`` now, or (a pop-up is open) once the last one closes; one per ``key``.
+
+    ``rect`` (top, left, bottom, right), when the caller knows where ``redraw`` draws: if no
+    open pop-up overlaps it the redraw runs at once, so a line beside a form (the time pad
+    changed by a hot key) is not left showing the old value until the form closes.
+    """
+    stack = _open.get(screen, [])
+    if stack and (rect is None or any(_overlap(c.rect, rect) for c in stack)):
         _waiting.setdefault(screen, {})[key] = redraw
     else:
         redraw()
