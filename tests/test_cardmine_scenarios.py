@@ -91,6 +91,14 @@ def test_startup_names_and_the_first_screen(tmp_path):
     assert Bank(Drive(tmp_path)).load() is None
 
 
+def test_a_name_typed_over_the_offered_computer_replaces_it(tmp_path):
+    out = play(tmp_path, '"ALICE" Enter "BOB" Enter')
+    assert "BOB" in out.text[15] and "COMPUTER" not in text(out)
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert [a.name for a in bank.accounts] == ["ALICE", "BOB"]
+
+
 def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
     seeds = (1234, 5678)
     start = saved_game(tmp_path, seeds=seeds)

@@ -198,6 +198,17 @@ def test_read_line_edits_and_cancels():
     assert got == ["GAME1.MIL", None]
 
 
+def test_read_line_typing_replaces_the_text_offered_and_editing_keys_keep_it():
+    got = []
+
+    def main(dos):
+        for _ in range(3):
+            got.append(read_line(dos, 24, 0, 13, 0x70, initial="GAME1.MIL", upper=True))
+
+    run(main, '"b.mil" Enter Backspace "l" Enter End Backspace "x" Enter')
+    assert got == ["B.MIL", "GAME1.MIL", "GAME1.MIX"]
+
+
 def test_sound_effects_queue_in_the_background_and_vanish_when_sound_is_off():
     got = {}
 

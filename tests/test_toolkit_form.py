@@ -117,6 +117,21 @@ def test_text_allowed_characters_upper_case_and_length():
     assert run_form('Up Up Up "ab" Backspace "x" Enter')["value"]["name"] == "AX"
 
 
+def test_typing_over_an_offered_default_replaces_it_and_editing_keys_keep_it():
+    """The first character typed into a field still holding its default starts it afresh
+    (ALICE over an offered COMPUTER is ALICE, not COMPUTERALIC); Backspace or the
+    cursor keys mean the default is being edited, and it is kept."""
+    offered = lambda: [Text("who", "WHO", width=10, initial="computer", upper=True)]  # noqa: E731
+    assert run_form('"alice" Enter', fields=offered())["value"] == {"who": "ALICE"}
+    assert run_form('Backspace "s" Enter', fields=offered())["value"] == {"who": "COMPUTES"}
+    for key in ("End", "Right", "Left", "Home"):
+        assert run_form(f'{key} "s" Enter', fields=offered())["value"] == {"who": "COMPUTERS"}, key
+    assert run_form("Enter", fields=offered())["value"] == {"who": "COMPUTER"}
+    # back in the field later, what it holds is offered again: typing replaces it
+    two = [Text("a", "A", width=10, initial="ann", upper=True), Text("b", "B", width=10, upper=True)]
+    assert run_form('"bo" Tab "x" Shift+Tab "cy" Enter Enter', fields=two)["value"] == {"a": "CY", "b": "X"}
+
+
 def test_tab_order_runs_through_ok_and_cancel():
     got = run_form("Tab Tab Tab Tab Tab Enter")  # focus on OK
     assert got["value"] == DEFAULTS

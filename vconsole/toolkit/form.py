@@ -72,10 +72,19 @@ class Field:
         pass
 
 
+EDIT_KEYS = ("Left", "Right", "Home", "End")  # keep a field's text to edit it (Text has no cursor to move)
+
+
 @dataclass
 class Text(Field):
     """Typed text.  ``allowed``: a string of characters or a predicate (default: any printable
-    but '|'); ``upper`` turns letters to capitals; ``limit`` is the most characters (the width)."""
+    but '|'); ``upper`` turns letters to capitals; ``limit`` is the most characters (the width).
+
+    Text the field holds when it is entered (a default offered, a name from last time) is
+    *fresh*, as in the DOS forms players knew: the first character typed replaces all of it,
+    so typing ALICE over an offered COMPUTER gives ALICE, not COMPUTERALIC.  Backspace, or
+    Left, Right, Home or End, keeps it for editing (Backspace rubbing out its last letter).
+    """
 
     width: int = 12
     initial: str = ""
@@ -86,6 +95,10 @@ class Text(Field):
 
     def __post_init__(self) -> None:
         self.buffer = self.initial.upper() if self.upper else self.initial
+        self.fresh = bool(self.buffer)
+
+    def focus(self) -> None:
+        self.fresh = bool(self.buffer)
 
     def _ok(self, ch: str) -> bool:
         if self.allowed is None:
@@ -117,7 +130,10 @@ class Text(Field):
 
     def key(self, key: Key) -> str | None:
         if key.name == "Backspace":
-            self.buffer = self.buffer[:-1]
+            self.buffer, self.fresh = self.buffer[:-1], False
+            return ""
+        if key.name in EDIT_KEYS:
+            self.fresh = False
             return ""
         ch = key.char
         if not ch:
@@ -126,6 +142,8 @@ class Text(Field):
             ch = ch.upper()
         if not self._ok(ch):
             return self._not_allowed(ch)
+        if self.fresh:
+            self.buffer, self.fresh = "", False
         if len(self.buffer) >= (self.limit or self.width):
             return self._too_long()
         self.buffer += ch
