@@ -214,6 +214,31 @@ def test_a_full_bank_keeps_every_account_and_says_so(tmp_path):
     assert "NO ACCOUNT" in text(out)
 
 
+# -- F7 then Y leaves from anywhere, pop-ups included -------------------------------------
+def test_f7_quits_from_the_names_form_before_any_game_leaving_no_files(tmp_path):
+    out = play(tmp_path, '"AL" F7 N "ICE" F7 Y')
+    assert out.exit_code == 0
+    assert list(tmp_path.iterdir()) == []  # no account opened, no CARDMINE.TMP
+    out = play(tmp_path, "F5 F7 Y")  # from the instructions opened over the form
+    assert out.exit_code == 0 and list(tmp_path.iterdir()) == []
+
+
+def test_f7_quits_from_the_options_the_bank_and_the_instructions_keeping_the_game(tmp_path):
+    saved_game(tmp_path)
+    for keys in ("F3 F7 Y", "F6 F7 Y", "F5 F7 Y", "F3 F5 F7 N Esc F7 Y", "F6 F7 N Esc"):
+        out = play(tmp_path, keys)
+        quits = keys.endswith("Y")
+        assert out.exit_code == (0 if quits else None), keys
+        assert tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP")).names == ("ALICE", "COMPUTER")
+    assert "PLAY A CARD" in out.text[24]  # F7 N: the bank closed with Esc, the game goes on
+
+
+def test_f7_quits_from_the_names_form_between_games(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y y n F7 Y")
+    assert out.exit_code == 0 and not Drive(tmp_path).exists("CARDMINE.TMP")
+
+
 # -- the auto-save ---------------------------------------------------------------------------
 def test_a_game_left_is_saved_and_goes_on_next_time(tmp_path):
     state = saved_game(tmp_path)

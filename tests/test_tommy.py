@@ -160,6 +160,21 @@ def test_f5_pages_the_instructions_and_puts_the_screen_back_exactly():
     assert got == {"same": True, "cursor": (7, 9)}
 
 
+def test_the_hot_keys_work_over_the_instructions_and_f7_y_quits_from_there():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos, confirm_quit=True)
+        while True:
+            act = c.hotkey(dos.keyboard.read())
+            got.append((act, dos.sound_on))
+            if act == Hot.QUIT:
+                return 0
+
+    out = run(main, "F5 F1 PgDn F7 n Esc F5 F7 y")
+    assert got == [(Hot.HANDLED, False), (Hot.QUIT, False)] and out.exit_code == 0
+
+
 def test_time_pad_runs_from_a_tenth_to_ten_seconds():
     pad = TimePad()
     assert pad.text == "1.0"

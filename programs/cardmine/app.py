@@ -189,6 +189,8 @@ class CardMineApp:
         try:
             if self.state is None:
                 names = forms.ask_names(self, self.names)
+                if names == Hot.QUIT:
+                    return 0
                 self.names = names if names is not None else (DEFAULT_NAME, COMPUTER)
                 self.start_game()
             else:
@@ -217,30 +219,30 @@ class CardMineApp:
 
     # -- hot keys ------------------------------------------------------------------------------
     def hot(self, key: Key) -> Hot | None:
-        """Keys that work at any moment: the chrome's (F1 F5 F7 F8 F9 F10), F3 options, F6 bank."""
+        """Keys that work at any moment: the chrome's (F1 F5 F7 F8 F9 F10), F3 options, F6 bank.
+        Hot.QUIT also when F7 was answered yes inside one of the pop-ups these open."""
         act = self.chrome.hotkey(key)
         if act is not None:
             if key.name in ("F8", "F9"):
                 self.view.draw_pad(self.chrome.pad.text)
             return act
         if key.name == "F3":
-            self.change_options()
-            return Hot.HANDLED
+            return self.change_options() or Hot.HANDLED
         if key.name == "F6":
-            forms.show_bank(self)
-            return Hot.HANDLED
+            return forms.show_bank(self) or Hot.HANDLED
         return None
 
     def form_hot(self, key: Key) -> Hot | None:
-        """Hot keys inside a pop-up form or list: sound, help, time pad, border."""
-        if key.name in ("F1", "F5", "F8", "F9", "F10"):
+        """Hot keys inside a pop-up form or list: sound, help, quit, time pad, border.  The
+        pop-up closes on Hot.QUIT (F7 answered yes) and hands it back to be honoured."""
+        if key.name in ("F1", "F5", "F7", "F8", "F9", "F10"):
             return self.chrome.hotkey(key)
         return None
 
-    def change_options(self) -> None:
+    def change_options(self) -> Hot | None:
         new = forms.ask_options(self, self.options)
-        if new is None:
-            return
+        if new is None or new == Hot.QUIT:
+            return new
         if self.last_deal is None:  # (the options open only once a game has been dealt)
             new = new._replace(replay=False)
         s = self.state
@@ -255,6 +257,7 @@ class CardMineApp:
             self.message(say.options_next_game())
         self.options = new
         self.draw_game()
+        return None
 
     # -- games -----------------------------------------------------------------------------------
     def start_game(self) -> None:

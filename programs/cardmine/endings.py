@@ -85,19 +85,24 @@ def between_games(app) -> Hot | None:
             return Hot.QUIT if act == Hot.QUIT else None
         answer = {"Y": True, "N": False}.get(ev.char.upper())
     if answer is True:
-        next_game(app)
+        return next_game(app)
     elif answer is False:
         app.declined = True
     return None
 
-def next_game(app) -> None:
+def next_game(app) -> Hot | None:
+    """The next game, the same miners or others (CANCEL on the names form keeps them);
+    Hot.QUIT when F7 was answered yes on the form."""
     if not app.chrome.ask(say.same_miners()):
         names = forms.ask_names(app, app.names)
+        if names == Hot.QUIT:
+            return Hot.QUIT
         if names is not None:
             app.names = names
     app.prompt("")
     app.news_text = ""
     app.start_game()
+    return None
 
 def open_accounts(app) -> None:
     """An account for each miner who has none yet (written at once: a miner who joins is
