@@ -52,7 +52,7 @@ NOTES = [
     say.not_a_place(SQ, TEN), say.not_a_walk(SQ, 4), say.not_a_hop(SQ), say.not_a_bump(SQ), say.row_please(),
     say.column_please(), say.not_a_key("Backspace"), say.not_your_hand(), say.card_first(), say.nothing_to_undo(),
     say.plays_on(NAME), say.options_next_game(), say.open_hands(False, True), say.open_hands(True, False),
-    say.declined_hint(), say.shareware_end(),
+    say.shareware_end(),
 ]
 
 
@@ -66,7 +66,6 @@ PROMPTS = [
     say.ask_lay(NAME, TEN) + "4-_", say.ask_dig_at(NAME, TEN) + "4-_", say.ask_walk(NAME, 4) + "4-_",
     say.ask_hop(NAME) + "4-_", say.ask_bump(NAME, NAME) + "4-_", say.abort_question(), say.agree_question(NAME),
     say.another_game(), say.same_miners(), say.quit_question(), say.thinking(NAME), say.shareware_end(),
-    say.declined_hint(),
 ]
 
 

@@ -214,6 +214,33 @@ def test_a_full_bank_keeps_every_account_and_says_so(tmp_path):
     assert "NO ACCOUNT" in text(out)
 
 
+# -- leaving: Esc on the first names, N to another game ----------------------------------
+def test_esc_on_the_first_names_asks_to_quit_and_never_makes_up_a_miner(tmp_path):
+    out = play(tmp_path, '"AL" Esc')
+    assert "QUIT (Y/N)?" in out.text[24] and out.exit_code is None
+    out = play(tmp_path, 'Esc N "ALICE" Enter Enter')  # N: the names again
+    assert "NEW GAME" in news(out) and "ALICE" in out.text[11]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert [a.name for a in bank.accounts] == ["ALICE", "COMPUTER"]
+    play(tmp_path, "F7 Y")
+    for quit_keys in ("Esc Y", 'Tab Tab Tab Enter Y'):  # Esc, or the CANCEL button
+        empty = tmp_path / quit_keys.split()[0]
+        empty.mkdir()
+        out = play(empty, quit_keys)
+        assert out.exit_code == 0 and list(empty.iterdir()) == [], quit_keys  # no MINER account, no TMP
+
+
+def test_n_to_another_game_ends_the_program_with_the_bank_settled(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y n")
+    assert out.exit_code == 0 and not Drive(tmp_path).exists("CARDMINE.TMP")
+    bank = Bank(Drive(tmp_path))
+    assert bank.load() is None and bank.find("ALICE") is not None
+    out = play(tmp_path, '"BOB" Enter Enter q y click:16,24', mouse=True)  # N clicked
+    assert out.exit_code == 0
+
+
 # -- F7 then Y leaves from anywhere, pop-ups included -------------------------------------
 def test_f7_quits_from_the_names_form_before_any_game_leaving_no_files(tmp_path):
     out = play(tmp_path, '"AL" F7 N "ICE" F7 Y')

@@ -29,7 +29,6 @@ from .sounds import EFFECTS
 COPYRIGHT = "TOMMY'S CARD MINERS (C) COPYRIGHT 1997 BY TOMMY'S TOYS"
 CATALOG = "CATALOG #TM-186-1A"
 DEFAULT_PAD_TENTHS = 5
-DEFAULT_NAME = "MINER"  # when the names form is cancelled before the first game
 SEED_RANGE = 1 << 24
 
 
@@ -56,7 +55,6 @@ class CardMineApp:
         self.last_deal: tuple[tuple[int, int], int] | None = None  # (seeds, first) for a replay
         self.loser: int | None = None     # the miner who lost the last game: he starts the next
         self.over = False                 # the game has ended (won, tied or aborted)
-        self.declined = False             # answered N to "another game?"
         self.entry = None                 # a person's play being entered (entry.Entry)
         self.laid: int | None = None      # the square of the card laid last
         self.new_index: int | None = None  # the card just drawn, in the hand of the miner to play
@@ -188,10 +186,8 @@ class CardMineApp:
                        mouse=self.chrome.mouse, flush=True)
         try:
             if self.state is None:
-                names = forms.ask_names(self, self.names)
-                if names == Hot.QUIT:
+                if self.first_names() == Hot.QUIT:
                     return 0
-                self.names = names if names is not None else (DEFAULT_NAME, COMPUTER)
                 self.start_game()
             else:
                 endings.open_accounts(self)
@@ -209,6 +205,21 @@ class CardMineApp:
                     return 0
         finally:
             self.chrome.finish(self.autosave_text())
+
+    def first_names(self) -> Hot | None:
+        """The miners of the first game.  Esc (CANCEL) there means the player would rather
+        not play: asked "QUIT (Y/N)?" as F7 is, Y leaves (Hot.QUIT) and N shows the form
+        again; no miner is ever made up for him."""
+        while True:
+            names = forms.ask_names(self, self.names)
+            if names == Hot.QUIT:
+                return Hot.QUIT
+            if names is not None:
+                self.names = names
+                return None
+            if self.chrome.ask(say.quit_question()):
+                return Hot.QUIT
+            self.prompt("")
 
     def say_news(self, text: str, role: str = "status") -> None:
         """What happened in the game (two rows; the last play stays up while the next is entered)."""
@@ -275,7 +286,7 @@ class CardMineApp:
         self.state = deal(seeds[0], seeds[1], self.options, first)
         self.seeds = seeds
         self.last_deal = (seeds, self.state.first)
-        self.over = self.declined = False
+        self.over = False
         self.entry = None
         self.laid = None
         self.new_index = None

@@ -1,9 +1,10 @@
 """The end of a game and what comes between games: the result, the bank, "another game?".
 
 A won game is settled in the bank (the loser pays the difference in points) and the bank
-written at once; a tie or an aborted game moves no chips.  Between games the miners may
-stay or change (a new name opens an account, written at once too); with --shareware the
-program ends after each game.
+written at once; a tie or an aborted game moves no chips.  "Another game?": N leaves the
+program (the bank is already settled, so nothing is lost); Y asks whether the same miners
+play, and N to that lets them change (a new name opens an account, written at once too).
+With --shareware the program ends after each game.
 """
 from __future__ import annotations
 
@@ -71,14 +72,11 @@ def between_games(app) -> Hot | None:
             return None
         return Hot.QUIT
     question = say.another_game()
-    if app.declined:
-        app.prompt(say.declined_hint())
-    else:
-        app.prompt(question, role="question")
-        mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
+    app.prompt(question, role="question")
+    mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
     ev = app.chrome.input()
     if isinstance(ev, MouseEvent):
-        answer = None if app.declined else clicked_answer(ev, question, PROMPT_ROW, 0)
+        answer = clicked_answer(ev, question, PROMPT_ROW, 0)
     else:
         act = app.hot(ev)
         if act is not None:
@@ -86,8 +84,8 @@ def between_games(app) -> Hot | None:
         answer = {"Y": True, "N": False}.get(ev.char.upper())
     if answer is True:
         return next_game(app)
-    elif answer is False:
-        app.declined = True
+    if answer is False:
+        return Hot.QUIT  # no more games: the program ends, as F7 does
     return None
 
 def next_game(app) -> Hot | None:

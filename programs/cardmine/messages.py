@@ -174,10 +174,6 @@ def quit_question() -> str:
     return "QUIT (Y/N)? "
 
 
-def declined_hint() -> str:
-    return "PRESS Y FOR ANOTHER GAME, F6 FOR THE BANK, F7 TO QUIT."
-
-
 # -- entering a play: refusals ------------------------------------------------------------------
 def no_such_card(key: str, n: int) -> str:
     return f"NO CARD {key}: YOUR CARDS ARE 1 TO {hand_key(n)}."
