@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from helpers import run_headless
 from vconsole.keyboard import word_for
 from vconsole_programs.cardmine import PROGRAM, tmpfile
@@ -118,6 +120,26 @@ def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
         assert "TIE" in news(out) and alice.chips == comp.chips == 0
     assert "ANOTHER GAME (Y/N)?" in t
     assert not Drive(tmp_path).exists("CARDMINE.TMP")  # a finished game is not kept
+
+
+@pytest.mark.parametrize("after, first", [
+    ('y n Tab "bob" Enter', "the cards"),  # the loser has left: the cards decide
+    ('y n "computer" Enter "alice" Enter', 0),        # he changed seats: he still starts
+    ("y y", 1),                                         # the same miners: the loser starts
+])
+def test_the_loser_of_the_last_game_goes_first_if_he_is_still_at_the_table(tmp_path, after, first):
+    seeds = (1234, 5678)
+    start = saved_game(tmp_path, seeds=seeds)
+    keys, final = whole_game(start, seeds, person=0)
+    assert final.winner == 0  # ALICE beats the computer
+    out = play(tmp_path, " ".join(keys) + " wait:5000 " + after + " F7 Y")  # left before any play
+    saved = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP"))
+    if first == "the cards":
+        assert "TURNS UP" in news(out) and "LOST THE LAST ONE" not in news(out)
+        assert saved.names == ("ALICE", "BOB")
+    else:
+        assert "NEW GAME. COMPUTER LOST THE LAST ONE AND GOES FIRST." in news(out)
+        assert saved.names[first] == "COMPUTER" and saved.state.first == first
 
 
 # -- aborting ------------------------------------------------------------------------------

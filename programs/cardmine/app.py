@@ -17,7 +17,7 @@ from vconsole.toolkit.rng import GameRandom
 from vconsole_programs.tommy import Chrome
 
 from . import computer, endings, forms, help as help_text, human, messages as say, tmpfile, turns
-from .bank import Bank
+from .bank import Bank, key_of
 from .entry import BUMP, PAWN
 from .forms import COMPUTER, is_computer
 from .mine import card_of
@@ -53,7 +53,9 @@ class CardMineApp:
         self.state: State | None = None
         self.seeds = (0, 0)
         self.last_deal: tuple[tuple[int, int], int] | None = None  # (seeds, first) for a replay
-        self.loser: int | None = None     # the miner who lost the last game: he starts the next
+        # who lost the last game, by name (and seat, for the computer playing itself): he
+        # starts the next one if he is still at the table
+        self.loser: tuple[str, int] | None = None
         self.over = False                 # the game has ended (won, tied or aborted)
         self.entry = None                 # a person's play being entered (entry.Entry)
         self.laid: int | None = None      # the square of the card laid last
@@ -280,7 +282,7 @@ class CardMineApp:
             a = self.dos.rng.randrange(1, SEED_RANGE)
             b = self.dos.rng.randrange(1, SEED_RANGE - 1)
             seeds = (a, b if b < a else b + 1)  # two different decks
-            first = self.loser
+            first = self.loser_seat()
             why = "loss" if first is not None else "draw"
         self.options = opts._replace(replay=False)  # a replay is dealt once
         self.state = deal(seeds[0], seeds[1], self.options, first)
@@ -301,6 +303,18 @@ class CardMineApp:
             draws = [(card_of(x), card_of(y)) for x, y in self.state.opening]
             text = say.first_by_draw(self.shown, draws, self.state.first)
         self.say_news(text)
+
+    def loser_seat(self) -> int | None:
+        """The seat of the last game's loser among the miners now, or None (a tie, an aborted
+        game, or the loser has left the table: the cards decide).  Miners change between
+        games, so the loser is known by name, as the bank knows him (ALICE is alice)."""
+        if self.loser is None:
+            return None
+        name, seat = self.loser
+        seats = [m for m in (0, 1) if key_of(self.names[m]) == key_of(name)]
+        if not seats:
+            return None
+        return seat if seat in seats else seats[0]
 
     # -- CARDMINE.TMP ----------------------------------------------------------------------------
     def autosave_text(self) -> str | None:

@@ -32,7 +32,7 @@ def end_game(app, aborted: bool = False) -> None:
     elif s.winner in (0, 1):
         w = s.winner
         n = chips(s)
-        app.loser = 1 - w
+        app.loser = (app.names[1 - w], 1 - w)
         app.bank.settle(app.names[w], app.names[1 - w], n, app.names)
         news = say.won(app.shown[w], app.shown[1 - w], (s.score[w], s.score[1 - w]), n)
         person_won = not is_computer(app.names[w]) or all(map(is_computer, app.names))
