@@ -35,6 +35,7 @@ def longest_news() -> list[str]:
         say.first_by_draw((NAME, NAME), [(TEN, TEN)] * 40 + [(TEN, ACE)], 0) + " " + say.draws(NAME, TEN),
         say.first_by_loss(NAME) + " " + say.draws(NAME, TEN),
         say.first_by_replay(NAME) + " " + say.draws(NAME, TEN),
+        say.first_short(NAME) + " " + play,  # the opening kept over the first play, shortened
         say.resumed() + " " + say.draws(NAME, TEN),
         say.thrown(NAME, TEN) + " " + say.tie((99, 99)),
         say.aborted(),

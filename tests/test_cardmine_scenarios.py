@@ -142,6 +142,32 @@ def test_the_loser_of_the_last_game_goes_first_if_he_is_still_at_the_table(tmp_p
         assert saved.names[first] == "COMPUTER" and saved.state.first == first
 
 
+def test_the_cards_turned_up_stay_readable_after_the_computers_first_play(tmp_path):
+    out = play(tmp_path, '"ALICE" Enter Enter wait:10000', seed=3)  # the computer goes first, at once
+    assert ("NEW GAME. ALICE TURNS UP 9\u2660, COMPUTER J\u2665: COMPUTER GOES FIRST. COMPUTER LAYS 7\u2666 AT 2-6,"
+            in news(out))
+    assert news(out).rstrip().endswith("ALICE DRAWS 3\u2665.") and "PLAY A CARD" in out.text[24]
+
+
+def test_older_news_is_shortened_then_dropped_never_the_newest():
+    from vconsole_programs.cardmine.app import CardMineApp
+    got = []
+
+    def main(dos):
+        app = CardMineApp(dos)
+        app.say_news("A" * 100 + ".", shorter=("B.",))
+        app.add_news("C" * 40 + ".")
+        got.append(app.news_text)
+        app.add_news("D" * 40 + ".")  # all three do not fit: the shorter wording of the first
+        got.append(app.news_text)
+        app.add_news("E" * 100 + ".")  # nor does B. C... D... E...: the oldest go
+        got.append(app.news_text)
+
+    run_headless(main)
+    a, b, c, d, e = ("A" * 100 + ".", "B.", "C" * 40 + ".", "D" * 40 + ".", "E" * 100 + ".")
+    assert got == [f"{a} {c}", f"{b} {c} {d}", f"{d} {e}"]
+
+
 # -- aborting ------------------------------------------------------------------------------
 def test_aborting_needs_both_miners_to_agree(tmp_path):
     saved_game(tmp_path, names=("ALICE", "BOB"))

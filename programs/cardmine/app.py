@@ -62,6 +62,9 @@ class CardMineApp:
         self.new_index: int | None = None  # the card just drawn, in the hand of the miner to play
         self.news_text = ""
         self.news_role = "status"
+        # the sentences of the news, oldest first, each with its wordings longest first
+        self.news_parts: list[tuple[str, ...]] = []
+        self.opening: tuple[str, ...] = ()  # who starts the game and why: kept over its first play
         self._build_legend()
         self.view = CardMineScreen(dos, self.theme, self.chrome.legend)
         self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, mouse=self.chrome.mouse)
@@ -223,8 +226,27 @@ class CardMineApp:
                 return Hot.QUIT
             self.prompt("")
 
-    def say_news(self, text: str, role: str = "status") -> None:
-        """What happened in the game (two rows; the last play stays up while the next is entered)."""
+    def say_news(self, text: str, role: str = "status", shorter: tuple[str, ...] = ()) -> None:
+        """What happened in the game, afresh (two rows; the last play stays up while the next
+        is entered).  ``shorter``: other wordings of it, for when more news is added after it."""
+        self.news_parts = [(text, *shorter)] if text else []
+        self._show_news(text, role)
+
+    def add_news(self, text: str, role: str = "status") -> None:
+        """``text`` after the news already shown, which stays in front of it while all of it
+        fits (the next miner's draw after the last play, the game's opening before its first
+        play): an older sentence is shortened, if it has a shorter wording, or dropped,
+        oldest first.  The newest is never lost."""
+        parts = [list(p) for p in self.news_parts] + [[text]]
+        while len(parts) > 1 and not self.news.fits(" ".join(p[0] for p in parts)):
+            if len(parts[0]) > 1:
+                parts[0].pop(0)
+            else:
+                parts.pop(0)
+        self.news_parts = [tuple(p) for p in parts]
+        self._show_news(" ".join(p[0] for p in parts), role)
+
+    def _show_news(self, text: str, role: str) -> None:
         self.news_text = text
         self.news_role = role
         self.news.say(text, role)
@@ -302,7 +324,8 @@ class CardMineApp:
         else:
             draws = [(card_of(x), card_of(y)) for x, y in self.state.opening]
             text = say.first_by_draw(self.shown, draws, self.state.first)
-        self.say_news(text)
+        self.opening = (text, say.first_short(first_name))
+        self.say_news(*self.opening[:1], shorter=self.opening[1:])
 
     def loser_seat(self) -> int | None:
         """The seat of the last game's loser among the miners now, or None (a tie, an aborted

@@ -43,8 +43,7 @@ def end_game(app, aborted: bool = False) -> None:
         news = say.tie(s.score)
         app.sound.effect("lose")
     app.draw_game()
-    app.say_news(" ".join(t for t in (app.news_text, news) if t) if app.news.fits(
-        app.news_text + " " + news) else news, "winner")
+    app.add_news(news, "winner")  # after the play that ended it, when both fit
     if not aborted:
         save_bank(app)
 
@@ -98,7 +97,7 @@ def next_game(app) -> Hot | None:
         if names is not None:
             app.names = names
     app.prompt("")
-    app.news_text = ""
+    app.say_news("")
     app.start_game()
     return None
 

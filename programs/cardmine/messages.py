@@ -41,6 +41,11 @@ def first_by_loss(name: str) -> str:
     return f"NEW GAME. {name} LOST THE LAST ONE AND GOES FIRST."
 
 
+def first_short(name: str) -> str:
+    """Who started, shorter: kept in front of the first play when the whole opening is too long."""
+    return f"NEW GAME: {name} GOES FIRST."
+
+
 def first_by_replay(name: str) -> str:
     return f"NEW GAME: THE LAST HAND DEALT AGAIN. {name} GOES FIRST, AS BEFORE."
 
