@@ -188,6 +188,16 @@ def test_the_computer_agrees_to_abort(tmp_path):
     assert "GAME ABORTED" in news(out)
 
 
+def test_the_computer_playing_itself_can_be_aborted(tmp_path):
+    out = play(tmp_path, '"COMPUTER" Enter Enter wait:2000 q')
+    assert "ABORT THIS GAME (Y/N)?" in out.text[24]
+    out = play(tmp_path, "x n wait:2000 q y")  # the game from CARDMINE.TMP; after N it plays on
+    assert "GAME ABORTED. NO CHIPS CHANGE HANDS." in news(out) and "ANOTHER GAME (Y/N)?" in out.text[24]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("COMPUTER").games == 0 and not Drive(tmp_path).exists("CARDMINE.TMP")
+
+
 def test_a_new_game_by_clicking_y_and_keeping_the_miners(tmp_path):
     saved_game(tmp_path)
     out = play(tmp_path, "q y click:14,24 y", mouse=True)

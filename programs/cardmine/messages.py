@@ -64,8 +64,9 @@ def draws(name: str, c: Card | None) -> str:
     return f"{name} DRAWS {card(c)}." if c is not None else f"{name} DRAWS A CARD."
 
 
-def thinking(name: str) -> str:
-    return f"{name} IS THINKING..."
+def thinking(name: str, watched: bool = False) -> str:
+    """``watched``: the computer plays itself, and Q or X aborts the game."""
+    return f"{name} IS THINKING..." + ("  (Q TO ABORT THE GAME)" if watched else "")
 
 
 def play_text(what: str, bump: str = "", claim: str = "") -> str:
