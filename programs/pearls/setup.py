@@ -40,6 +40,7 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
                     for i in range(MAX_PLAYERS)]
     fields.append(Choice("method", "SCORING", options=METHODS,
                          initial=[m for _, m in METHODS].index(app.method)))
+
     def check(values: Mapping[str, Any]) -> str | None:
         return None if any(values[f"p{i}"] for i in range(MAX_PLAYERS)) else NOTE
 
