@@ -35,6 +35,7 @@ def longest_news() -> list[str]:
         say.first_by_draw((NAME, NAME), [(TEN, TEN)] * 40 + [(TEN, ACE)], 0) + " " + say.draws(NAME, TEN),
         say.first_by_loss(NAME) + " " + say.draws(NAME, TEN),
         say.first_by_replay(NAME) + " " + say.draws(NAME, TEN),
+        say.first_short(NAME) + " " + play,  # the opening kept over the first play, shortened
         say.resumed() + " " + say.draws(NAME, TEN),
         say.thrown(NAME, TEN) + " " + say.tie((99, 99)),
         say.aborted(),
@@ -52,7 +53,7 @@ NOTES = [
     say.not_a_place(SQ, TEN), say.not_a_walk(SQ, 4), say.not_a_hop(SQ), say.not_a_bump(SQ), say.row_please(),
     say.column_please(), say.not_a_key("Backspace"), say.not_your_hand(), say.card_first(), say.nothing_to_undo(),
     say.plays_on(NAME), say.options_next_game(), say.open_hands(False, True), say.open_hands(True, False),
-    say.declined_hint(), say.shareware_end(),
+    say.shareware_end(),
 ]
 
 
@@ -65,8 +66,7 @@ PROMPTS = [
     say.ask_card(NAME, 10) + "_", say.ask_dig(NAME, 10) + "_", say.ask_discard(NAME, 10) + "_",
     say.ask_lay(NAME, TEN) + "4-_", say.ask_dig_at(NAME, TEN) + "4-_", say.ask_walk(NAME, 4) + "4-_",
     say.ask_hop(NAME) + "4-_", say.ask_bump(NAME, NAME) + "4-_", say.abort_question(), say.agree_question(NAME),
-    say.another_game(), say.same_miners(), say.quit_question(), say.thinking(NAME), say.shareware_end(),
-    say.declined_hint(),
+    say.another_game(), say.same_miners(), say.quit_question(), say.thinking(NAME), say.thinking(NAME, True), say.shareware_end(),
 ]
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from helpers import run_headless
 from vconsole.keyboard import word_for
 from vconsole_programs.cardmine import PROGRAM, tmpfile
@@ -91,6 +93,14 @@ def test_startup_names_and_the_first_screen(tmp_path):
     assert Bank(Drive(tmp_path)).load() is None
 
 
+def test_a_name_typed_over_the_offered_computer_replaces_it(tmp_path):
+    out = play(tmp_path, '"ALICE" Enter "BOB" Enter')
+    assert "BOB" in out.text[15] and "COMPUTER" not in text(out)
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert [a.name for a in bank.accounts] == ["ALICE", "BOB"]
+
+
 def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
     seeds = (1234, 5678)
     start = saved_game(tmp_path, seeds=seeds)
@@ -112,6 +122,52 @@ def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
     assert not Drive(tmp_path).exists("CARDMINE.TMP")  # a finished game is not kept
 
 
+@pytest.mark.parametrize("after, first", [
+    ('y n Tab "bob" Enter', "the cards"),  # the loser has left: the cards decide
+    ('y n "computer" Enter "alice" Enter', 0),        # he changed seats: he still starts
+    ("y y", 1),                                         # the same miners: the loser starts
+])
+def test_the_loser_of_the_last_game_goes_first_if_he_is_still_at_the_table(tmp_path, after, first):
+    seeds = (1234, 5678)
+    start = saved_game(tmp_path, seeds=seeds)
+    keys, final = whole_game(start, seeds, person=0)
+    assert final.winner == 0  # ALICE beats the computer
+    out = play(tmp_path, " ".join(keys) + " wait:5000 " + after + " F7 Y")  # left before any play
+    saved = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP"))
+    if first == "the cards":
+        assert "TURNS UP" in news(out) and "LOST THE LAST ONE" not in news(out)
+        assert saved.names == ("ALICE", "BOB")
+    else:
+        assert "NEW GAME. COMPUTER LOST THE LAST ONE AND GOES FIRST." in news(out)
+        assert saved.names[first] == "COMPUTER" and saved.state.first == first
+
+
+def test_the_cards_turned_up_stay_readable_after_the_computers_first_play(tmp_path):
+    out = play(tmp_path, '"ALICE" Enter Enter wait:10000', seed=3)  # the computer goes first, at once
+    assert ("NEW GAME. ALICE TURNS UP 9\u2660, COMPUTER J\u2665: COMPUTER GOES FIRST. COMPUTER LAYS 7\u2666 AT 2-6,"
+            in news(out))
+    assert news(out).rstrip().endswith("ALICE DRAWS 3\u2665.") and "PLAY A CARD" in out.text[24]
+
+
+def test_older_news_is_shortened_then_dropped_never_the_newest():
+    from vconsole_programs.cardmine.app import CardMineApp
+    got = []
+
+    def main(dos):
+        app = CardMineApp(dos)
+        app.say_news("A" * 100 + ".", shorter=("B.",))
+        app.add_news("C" * 40 + ".")
+        got.append(app.news_text)
+        app.add_news("D" * 40 + ".")  # all three do not fit: the shorter wording of the first
+        got.append(app.news_text)
+        app.add_news("E" * 100 + ".")  # nor does B. C... D... E...: the oldest go
+        got.append(app.news_text)
+
+    run_headless(main)
+    a, b, c, d, e = ("A" * 100 + ".", "B.", "C" * 40 + ".", "D" * 40 + ".", "E" * 100 + ".")
+    assert got == [f"{a} {c}", f"{b} {c} {d}", f"{d} {e}"]
+
+
 # -- aborting ------------------------------------------------------------------------------
 def test_aborting_needs_both_miners_to_agree(tmp_path):
     saved_game(tmp_path, names=("ALICE", "BOB"))
@@ -130,6 +186,16 @@ def test_the_computer_agrees_to_abort(tmp_path):
     saved_game(tmp_path)
     out = play(tmp_path, "q y")
     assert "GAME ABORTED" in news(out)
+
+
+def test_the_computer_playing_itself_can_be_aborted(tmp_path):
+    out = play(tmp_path, '"COMPUTER" Enter Enter wait:2000 q')
+    assert "ABORT THIS GAME (Y/N)?" in out.text[24]
+    out = play(tmp_path, "x n wait:2000 q y")  # the game from CARDMINE.TMP; after N it plays on
+    assert "GAME ABORTED. NO CHIPS CHANGE HANDS." in news(out) and "ANOTHER GAME (Y/N)?" in out.text[24]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("COMPUTER").games == 0 and not Drive(tmp_path).exists("CARDMINE.TMP")
 
 
 def test_a_new_game_by_clicking_y_and_keeping_the_miners(tmp_path):
@@ -204,6 +270,58 @@ def test_a_full_bank_keeps_every_account_and_says_so(tmp_path):
     assert bank.load() is None and len(bank.accounts) == 100
     assert [a.chips for a in bank.accounts] == list(range(100)) and bank.find("ALICE") is None
     assert "NO ACCOUNT" in text(out)
+
+
+# -- leaving: Esc on the first names, N to another game ----------------------------------
+def test_esc_on_the_first_names_asks_to_quit_and_never_makes_up_a_miner(tmp_path):
+    out = play(tmp_path, '"AL" Esc')
+    assert "QUIT (Y/N)?" in out.text[24] and out.exit_code is None
+    out = play(tmp_path, 'Esc N "ALICE" Enter Enter')  # N: the names again
+    assert "NEW GAME" in news(out) and "ALICE" in out.text[11]
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert [a.name for a in bank.accounts] == ["ALICE", "COMPUTER"]
+    play(tmp_path, "F7 Y")
+    for quit_keys in ("Esc Y", 'Tab Tab Tab Enter Y'):  # Esc, or the CANCEL button
+        empty = tmp_path / quit_keys.split()[0]
+        empty.mkdir()
+        out = play(empty, quit_keys)
+        assert out.exit_code == 0 and list(empty.iterdir()) == [], quit_keys  # no MINER account, no TMP
+
+
+def test_n_to_another_game_ends_the_program_with_the_bank_settled(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y n")
+    assert out.exit_code == 0 and not Drive(tmp_path).exists("CARDMINE.TMP")
+    bank = Bank(Drive(tmp_path))
+    assert bank.load() is None and bank.find("ALICE") is not None
+    out = play(tmp_path, '"BOB" Enter Enter q y click:16,24', mouse=True)  # N clicked
+    assert out.exit_code == 0
+
+
+# -- F7 then Y leaves from anywhere, pop-ups included -------------------------------------
+def test_f7_quits_from_the_names_form_before_any_game_leaving_no_files(tmp_path):
+    out = play(tmp_path, '"AL" F7 N "ICE" F7 Y')
+    assert out.exit_code == 0
+    assert list(tmp_path.iterdir()) == []  # no account opened, no CARDMINE.TMP
+    out = play(tmp_path, "F5 F7 Y")  # from the instructions opened over the form
+    assert out.exit_code == 0 and list(tmp_path.iterdir()) == []
+
+
+def test_f7_quits_from_the_options_the_bank_and_the_instructions_keeping_the_game(tmp_path):
+    saved_game(tmp_path)
+    for keys in ("F3 F7 Y", "F6 F7 Y", "F5 F7 Y", "F3 F5 F7 N Esc F7 Y", "F6 F7 N Esc"):
+        out = play(tmp_path, keys)
+        quits = keys.endswith("Y")
+        assert out.exit_code == (0 if quits else None), keys
+        assert tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP")).names == ("ALICE", "COMPUTER")
+    assert "PLAY A CARD" in out.text[24]  # F7 N: the bank closed with Esc, the game goes on
+
+
+def test_f7_quits_from_the_names_form_between_games(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y y n F7 Y")
+    assert out.exit_code == 0 and not Drive(tmp_path).exists("CARDMINE.TMP")
 
 
 # -- the auto-save ---------------------------------------------------------------------------

@@ -169,6 +169,21 @@ def test_f5_pages_the_instructions_and_puts_the_screen_back_exactly():
     assert got == {"same": True, "cursor": (7, 9)}
 
 
+def test_the_hot_keys_work_over_the_instructions_and_f7_y_quits_from_there():
+    got = []
+
+    def main(dos):
+        c = make_chrome(dos, confirm_quit=True)
+        while True:
+            act = c.hotkey(dos.keyboard.read())
+            got.append((act, dos.sound_on))
+            if act == Hot.QUIT:
+                return 0
+
+    out = run(main, "F5 F1 PgDn F7 n Esc F5 F7 y")
+    assert got == [(Hot.HANDLED, False), (Hot.QUIT, False)] and out.exit_code == 0
+
+
 def test_time_pad_runs_from_a_tenth_to_ten_seconds():
     pad = TimePad()
     assert pad.text == "1.0"
@@ -205,6 +220,17 @@ def test_read_line_edits_and_cancels():
 
     run(main, '"game1x" Backspace ".mil" Enter "abc" Esc')
     assert got == ["GAME1.MIL", None]
+
+
+def test_read_line_typing_replaces_the_text_offered_and_editing_keys_keep_it():
+    got = []
+
+    def main(dos):
+        for _ in range(3):
+            got.append(read_line(dos, 24, 0, 13, 0x70, initial="GAME1.MIL", upper=True))
+
+    run(main, '"b.mil" Enter Backspace "l" Enter End Backspace "x" Enter')
+    assert got == ["B.MIL", "GAME1.MIL", "GAME1.MIX"]
 
 
 def test_sound_effects_queue_in_the_background_and_vanish_when_sound_is_off():

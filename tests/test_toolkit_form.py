@@ -117,6 +117,21 @@ def test_text_allowed_characters_upper_case_and_length():
     assert run_form('Up Up Up "ab" Backspace "x" Enter')["value"]["name"] == "AX"
 
 
+def test_typing_over_an_offered_default_replaces_it_and_editing_keys_keep_it():
+    """The first character typed into a field still holding its default starts it afresh
+    (ALICE over an offered COMPUTER is ALICE, not COMPUTERALIC); Backspace or the
+    cursor keys mean the default is being edited, and it is kept."""
+    offered = lambda: [Text("who", "WHO", width=10, initial="computer", upper=True)]  # noqa: E731
+    assert run_form('"alice" Enter', fields=offered())["value"] == {"who": "ALICE"}
+    assert run_form('Backspace "s" Enter', fields=offered())["value"] == {"who": "COMPUTES"}
+    for key in ("End", "Right", "Left", "Home"):
+        assert run_form(f'{key} "s" Enter', fields=offered())["value"] == {"who": "COMPUTERS"}, key
+    assert run_form("Enter", fields=offered())["value"] == {"who": "COMPUTER"}
+    # back in the field later, what it holds is offered again: typing replaces it
+    two = [Text("a", "A", width=10, initial="ann", upper=True), Text("b", "B", width=10, upper=True)]
+    assert run_form('"bo" Tab "x" Shift+Tab "cy" Enter Enter', fields=two)["value"] == {"a": "CY", "b": "X"}
+
+
 def test_tab_order_runs_through_ok_and_cancel():
     got = run_form("Tab Tab Tab Tab Tab Enter")  # focus on OK
     assert got["value"] == DEFAULTS
@@ -177,7 +192,7 @@ def test_check_refuses_the_whole_answer_and_hotkeys_still_work():
     got = run_form("8 Tab 8 Enter 1 Enter", fields=fields(), check=check, enter="accept")
     assert got["value"] == {"a": 8, "b": 1}
     got = run_form("F1 F7", fields=fields(), hotkey=hot)
-    assert seen == ["F1", "F7"] and got["value"] is None and got["restored"]
+    assert seen == ["F1", "F7"] and got["value"] == Hot.QUIT and got["restored"]  # not a plain cancel
 
 
 def test_fields_refuse_impossible_set_ups():
@@ -210,6 +225,16 @@ def test_player_names(adapter):
     assert got["names"] == ["ANN", "BOB"]
     got, _ = play("Esc")
     assert got["names"] is None
+
+
+def test_player_names_hands_back_the_hot_key_that_closed_it():
+    got = {}
+
+    def main(dos):
+        got["names"] = player_names(dos, PALETTE.pick(False), hotkey=lambda k: Hot.QUIT if k.name == "F7" else None)
+
+    run_headless(main, '"ann" F7')
+    assert got["names"] == Hot.QUIT
 
 
 def test_a_check_message_too_long_for_the_form_is_shown_whole_in_a_panel():
@@ -254,3 +279,11 @@ def test_ask_key_takes_one_of_the_keys_it_names(script, answer):
     assert got["key"] == answer and got["back"]
     if script.startswith("F1"):
         assert seen == ["F1", "!", "Enter"]
+    got = {}
+
+    def quits(dos):
+        got["key"] = ask_key(dos, PALETTE.pick(False), "SAVE SETUP", ["PRESS A LETTER"], SLOTS,
+                             hotkey=lambda k: Hot.QUIT if k.name == "F7" else None)
+
+    run_headless(quits, "F7")
+    assert got["key"] == Hot.QUIT

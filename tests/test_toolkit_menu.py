@@ -166,7 +166,14 @@ def test_hotkey_sees_other_keys_and_a_stop_closes_the_menu():
         return Hot.QUIT if key.name == "F7" else Hot.HANDLED
 
     got = run_menu("F1 F7", make=lambda d, t: Menu(d, t, PANEL, hotkey=hot))
-    assert seen == ["F1", "F7"] and got["value"] is None and got["restored"]
+    assert seen == ["F1", "F7"] and got["value"] == Hot.QUIT and got["restored"]  # handed back, not a cancel
+    got = {}
+
+    def main(dos):  # an empty list's panel passes its key on too
+        got["v"] = choose(dos, PALETTE.pick(False), "LIST", [], hotkey=hot)
+
+    run_headless(main, "F7")
+    assert got["v"] == Hot.QUIT
 
 
 def test_resident_menu_handles_only_what_it_uses():

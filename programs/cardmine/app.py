@@ -17,7 +17,7 @@ from vconsole.toolkit.rng import GameRandom
 from vconsole_programs.tommy import Chrome
 
 from . import computer, endings, forms, help as help_text, human, messages as say, tmpfile, turns
-from .bank import Bank
+from .bank import Bank, key_of
 from .entry import BUMP, PAWN
 from .forms import COMPUTER, is_computer
 from .mine import card_of
@@ -29,7 +29,6 @@ from .sounds import EFFECTS
 COPYRIGHT = "TOMMY'S CARD MINERS (C) COPYRIGHT 1997 BY TOMMY'S TOYS"
 CATALOG = "CATALOG #TM-186-1A"
 DEFAULT_PAD_TENTHS = 5
-DEFAULT_NAME = "MINER"  # when the names form is cancelled before the first game
 SEED_RANGE = 1 << 24
 
 
@@ -54,14 +53,18 @@ class CardMineApp:
         self.state: State | None = None
         self.seeds = (0, 0)
         self.last_deal: tuple[tuple[int, int], int] | None = None  # (seeds, first) for a replay
-        self.loser: int | None = None     # the miner who lost the last game: he starts the next
+        # who lost the last game, by name (and seat, for the computer playing itself): he
+        # starts the next one if he is still at the table
+        self.loser: tuple[str, int] | None = None
         self.over = False                 # the game has ended (won, tied or aborted)
-        self.declined = False             # answered N to "another game?"
         self.entry = None                 # a person's play being entered (entry.Entry)
         self.laid: int | None = None      # the square of the card laid last
         self.new_index: int | None = None  # the card just drawn, in the hand of the miner to play
         self.news_text = ""
         self.news_role = "status"
+        # the sentences of the news, oldest first, each with its wordings longest first
+        self.news_parts: list[tuple[str, ...]] = []
+        self.opening: tuple[str, ...] = ()  # who starts the game and why: kept over its first play
         self._build_legend()
         self.view = CardMineScreen(dos, self.theme, self.chrome.legend)
         self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, mouse=self.chrome.mouse)
@@ -188,8 +191,8 @@ class CardMineApp:
                        mouse=self.chrome.mouse, flush=True)
         try:
             if self.state is None:
-                names = forms.ask_names(self, self.names)
-                self.names = names if names is not None else (DEFAULT_NAME, COMPUTER)
+                if self.first_names() == Hot.QUIT:
+                    return 0
                 self.start_game()
             else:
                 endings.open_accounts(self)
@@ -208,8 +211,42 @@ class CardMineApp:
         finally:
             self.chrome.finish(self.autosave_text())
 
-    def say_news(self, text: str, role: str = "status") -> None:
-        """What happened in the game (two rows; the last play stays up while the next is entered)."""
+    def first_names(self) -> Hot | None:
+        """The miners of the first game.  Esc (CANCEL) there means the player would rather
+        not play: asked "QUIT (Y/N)?" as F7 is, Y leaves (Hot.QUIT) and N shows the form
+        again; no miner is ever made up for him."""
+        while True:
+            names = forms.ask_names(self, self.names)
+            if names == Hot.QUIT:
+                return Hot.QUIT
+            if names is not None:
+                self.names = names
+                return None
+            if self.chrome.ask(say.quit_question()):
+                return Hot.QUIT
+            self.prompt("")
+
+    def say_news(self, text: str, role: str = "status", shorter: tuple[str, ...] = ()) -> None:
+        """What happened in the game, afresh (two rows; the last play stays up while the next
+        is entered).  ``shorter``: other wordings of it, for when more news is added after it."""
+        self.news_parts = [(text, *shorter)] if text else []
+        self._show_news(text, role)
+
+    def add_news(self, text: str, role: str = "status") -> None:
+        """``text`` after the news already shown, which stays in front of it while all of it
+        fits (the next miner's draw after the last play, the game's opening before its first
+        play): an older sentence is shortened, if it has a shorter wording, or dropped,
+        oldest first.  The newest is never lost."""
+        parts = [list(p) for p in self.news_parts] + [[text]]
+        while len(parts) > 1 and not self.news.fits(" ".join(p[0] for p in parts)):
+            if len(parts[0]) > 1:
+                parts[0].pop(0)
+            else:
+                parts.pop(0)
+        self.news_parts = [tuple(p) for p in parts]
+        self._show_news(" ".join(p[0] for p in parts), role)
+
+    def _show_news(self, text: str, role: str) -> None:
         self.news_text = text
         self.news_role = role
         self.news.say(text, role)
@@ -217,30 +254,30 @@ class CardMineApp:
 
     # -- hot keys ------------------------------------------------------------------------------
     def hot(self, key: Key) -> Hot | None:
-        """Keys that work at any moment: the chrome's (F1 F5 F7 F8 F9 F10), F3 options, F6 bank."""
+        """Keys that work at any moment: the chrome's (F1 F5 F7 F8 F9 F10), F3 options, F6 bank.
+        Hot.QUIT also when F7 was answered yes inside one of the pop-ups these open."""
         act = self.chrome.hotkey(key)
         if act is not None:
             if key.name in ("F8", "F9"):
                 self.view.draw_pad(self.chrome.pad.text)
             return act
         if key.name == "F3":
-            self.change_options()
-            return Hot.HANDLED
+            return self.change_options() or Hot.HANDLED
         if key.name == "F6":
-            forms.show_bank(self)
-            return Hot.HANDLED
+            return forms.show_bank(self) or Hot.HANDLED
         return None
 
     def form_hot(self, key: Key) -> Hot | None:
-        """Hot keys inside a pop-up form or list: sound, help, time pad, border."""
-        if key.name in ("F1", "F5", "F8", "F9", "F10"):
+        """Hot keys inside a pop-up form or list: sound, help, quit, time pad, border.  The
+        pop-up closes on Hot.QUIT (F7 answered yes) and hands it back to be honoured."""
+        if key.name in ("F1", "F5", "F7", "F8", "F9", "F10"):
             return self.chrome.hotkey(key)
         return None
 
-    def change_options(self) -> None:
+    def change_options(self) -> Hot | None:
         new = forms.ask_options(self, self.options)
-        if new is None:
-            return
+        if new is None or new == Hot.QUIT:
+            return new
         if self.last_deal is None:  # (the options open only once a game has been dealt)
             new = new._replace(replay=False)
         s = self.state
@@ -255,6 +292,7 @@ class CardMineApp:
             self.message(say.options_next_game())
         self.options = new
         self.draw_game()
+        return None
 
     # -- games -----------------------------------------------------------------------------------
     def start_game(self) -> None:
@@ -266,13 +304,13 @@ class CardMineApp:
             a = self.dos.rng.randrange(1, SEED_RANGE)
             b = self.dos.rng.randrange(1, SEED_RANGE - 1)
             seeds = (a, b if b < a else b + 1)  # two different decks
-            first = self.loser
+            first = self.loser_seat()
             why = "loss" if first is not None else "draw"
         self.options = opts._replace(replay=False)  # a replay is dealt once
         self.state = deal(seeds[0], seeds[1], self.options, first)
         self.seeds = seeds
         self.last_deal = (seeds, self.state.first)
-        self.over = self.declined = False
+        self.over = False
         self.entry = None
         self.laid = None
         self.new_index = None
@@ -286,7 +324,20 @@ class CardMineApp:
         else:
             draws = [(card_of(x), card_of(y)) for x, y in self.state.opening]
             text = say.first_by_draw(self.shown, draws, self.state.first)
-        self.say_news(text)
+        self.opening = (text, say.first_short(first_name))
+        self.say_news(*self.opening[:1], shorter=self.opening[1:])
+
+    def loser_seat(self) -> int | None:
+        """The seat of the last game's loser among the miners now, or None (a tie, an aborted
+        game, or the loser has left the table: the cards decide).  Miners change between
+        games, so the loser is known by name, as the bank knows him (ALICE is alice)."""
+        if self.loser is None:
+            return None
+        name, seat = self.loser
+        seats = [m for m in (0, 1) if key_of(self.names[m]) == key_of(name)]
+        if not seats:
+            return None
+        return seat if seat in seats else seats[0]
 
     # -- CARDMINE.TMP ----------------------------------------------------------------------------
     def autosave_text(self) -> str | None:

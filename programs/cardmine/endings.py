@@ -1,9 +1,10 @@
 """The end of a game and what comes between games: the result, the bank, "another game?".
 
 A won game is settled in the bank (the loser pays the difference in points) and the bank
-written at once; a tie or an aborted game moves no chips.  Between games the miners may
-stay or change (a new name opens an account, written at once too); with --shareware the
-program ends after each game.
+written at once; a tie or an aborted game moves no chips.  "Another game?": N leaves the
+program (the bank is already settled, so nothing is lost); Y asks whether the same miners
+play, and N to that lets them change (a new name opens an account, written at once too).
+With --shareware the program ends after each game.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def end_game(app, aborted: bool = False) -> None:
     elif s.winner in (0, 1):
         w = s.winner
         n = chips(s)
-        app.loser = 1 - w
+        app.loser = (app.names[1 - w], 1 - w)
         app.bank.settle(app.names[w], app.names[1 - w], n, app.names)
         news = say.won(app.shown[w], app.shown[1 - w], (s.score[w], s.score[1 - w]), n)
         person_won = not is_computer(app.names[w]) or all(map(is_computer, app.names))
@@ -42,8 +43,7 @@ def end_game(app, aborted: bool = False) -> None:
         news = say.tie(s.score)
         app.sound.effect("lose")
     app.draw_game()
-    app.say_news(" ".join(t for t in (app.news_text, news) if t) if app.news.fits(
-        app.news_text + " " + news) else news, "winner")
+    app.add_news(news, "winner")  # after the play that ended it, when both fit
     if not aborted:
         save_bank(app)
 
@@ -71,33 +71,35 @@ def between_games(app) -> Hot | None:
             return None
         return Hot.QUIT
     question = say.another_game()
-    if app.declined:
-        app.prompt(say.declined_hint())
-    else:
-        app.prompt(question, role="question")
-        mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
+    app.prompt(question, role="question")
+    mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
     ev = app.chrome.input()
     if isinstance(ev, MouseEvent):
-        answer = None if app.declined else clicked_answer(ev, question, PROMPT_ROW, 0)
+        answer = clicked_answer(ev, question, PROMPT_ROW, 0)
     else:
         act = app.hot(ev)
         if act is not None:
             return Hot.QUIT if act == Hot.QUIT else None
         answer = {"Y": True, "N": False}.get(ev.char.upper())
     if answer is True:
-        next_game(app)
-    elif answer is False:
-        app.declined = True
+        return next_game(app)
+    if answer is False:
+        return Hot.QUIT  # no more games: the program ends, as F7 does
     return None
 
-def next_game(app) -> None:
+def next_game(app) -> Hot | None:
+    """The next game, the same miners or others (CANCEL on the names form keeps them);
+    Hot.QUIT when F7 was answered yes on the form."""
     if not app.chrome.ask(say.same_miners()):
         names = forms.ask_names(app, app.names)
+        if names == Hot.QUIT:
+            return Hot.QUIT
         if names is not None:
             app.names = names
     app.prompt("")
-    app.news_text = ""
+    app.say_news("")
     app.start_game()
+    return None
 
 def open_accounts(app) -> None:
     """An account for each miner who has none yet (written at once: a miner who joins is

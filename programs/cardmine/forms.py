@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from vconsole.toolkit.form import Choice, Form, Number, Text, YesNo
+from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.menu import Item, choose
 
 from . import messages as say
@@ -24,8 +25,9 @@ def is_computer(name: str) -> bool:
     return key_of(name) == COMPUTER
 
 
-def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | None:
-    """The two miners' names (upper case, spaces tidied), or None if the form was cancelled."""
+def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | Hot | None:
+    """The two miners' names (upper case, spaces tidied), None if the form was cancelled, or
+    Hot.QUIT when F7 was answered yes in it."""
     shareware = app.dos.options.shareware
     fields = [Text("m0", "MINER 1", width=NAME_WIDTH, initial=initial[0], upper=True, allowed=name_char,
                    help="TYPE A NAME, OR COMPUTER")]
@@ -47,13 +49,14 @@ def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | None:
         notes.append(say.shareware_second())
     answer = Form(app.dos, app.theme, "MINERS", fields, mouse=app.chrome.mouse, check=check, hotkey=app.form_hot,
                   notes=notes, on_refused=lambda m: app.sound.effect("error")).run()
-    if answer is None:
-        return None
+    if answer is None or answer == Hot.QUIT:
+        return answer
     second = COMPUTER if shareware else key_of(answer["m1"])
     return key_of(answer["m0"]), second
 
 
-def ask_options(app, current: Options) -> Options | None:
+def ask_options(app, current: Options) -> Options | Hot | None:
+    """The options for the next game, None if cancelled, Hot.QUIT for F7 answered yes."""
     fields = [
         Number("dealt", "CARDS DEALT", 1, 9, initial=current.dealt),
         YesNo("open", "OPEN HANDS", initial=current.open_hands),
@@ -64,8 +67,8 @@ def ask_options(app, current: Options) -> Options | None:
     ]
     answer = Form(app.dos, app.theme, "OPTIONS", fields, mouse=app.chrome.mouse, enter="accept",
                   hotkey=app.form_hot, on_refused=lambda m: app.sound.effect("error")).run()
-    if answer is None:
-        return None
+    if answer is None or answer == Hot.QUIT:
+        return answer
     return Options(answer["dealt"], answer["open"], answer["entrances"], answer["point"], answer["replay"])
 
 
@@ -76,10 +79,12 @@ def bank_lines(app) -> list[str]:
     return lines
 
 
-def show_bank(app) -> None:
+def show_bank(app) -> Hot | None:
+    """The accounts, richest first, until Esc: Hot.QUIT when F7 was answered yes over them."""
     head = f"{'MINER':<{NAME_WIDTH}} {'CHIPS':>7}  {'GAMES':>5} {'WON':>5} {'LOST':>5}"
     items = [Item(head, "", enabled=False)] + [Item(line, i) for i, line in enumerate(bank_lines(app))]
     title = f" BANK: {len(app.bank.accounts)} OF {app.bank.capacity} ACCOUNTS "
-    choose(app.dos, app.theme, title, items if len(items) > 1 else [], mouse=app.chrome.mouse,
-           empty="THE BANK HAS NO ACCOUNTS YET.", footer="\x18\x19 PGUP PGDN: SCROLL   ESC: BACK",
-           hotkey=app.form_hot)
+    got = choose(app.dos, app.theme, title, items if len(items) > 1 else [], mouse=app.chrome.mouse,
+                 empty="THE BANK HAS NO ACCOUNTS YET.", footer="\x18\x19 PGUP PGDN: SCROLL   ESC: BACK",
+                 hotkey=app.form_hot)
+    return Hot.QUIT if got == Hot.QUIT else None

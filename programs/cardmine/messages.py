@@ -41,6 +41,11 @@ def first_by_loss(name: str) -> str:
     return f"NEW GAME. {name} LOST THE LAST ONE AND GOES FIRST."
 
 
+def first_short(name: str) -> str:
+    """Who started, shorter: kept in front of the first play when the whole opening is too long."""
+    return f"NEW GAME: {name} GOES FIRST."
+
+
 def first_by_replay(name: str) -> str:
     return f"NEW GAME: THE LAST HAND DEALT AGAIN. {name} GOES FIRST, AS BEFORE."
 
@@ -59,8 +64,9 @@ def draws(name: str, c: Card | None) -> str:
     return f"{name} DRAWS {card(c)}." if c is not None else f"{name} DRAWS A CARD."
 
 
-def thinking(name: str) -> str:
-    return f"{name} IS THINKING..."
+def thinking(name: str, watched: bool = False) -> str:
+    """``watched``: the computer plays itself, and Q or X aborts the game."""
+    return f"{name} IS THINKING..." + ("  (Q TO ABORT THE GAME)" if watched else "")
 
 
 def play_text(what: str, bump: str = "", claim: str = "") -> str:
@@ -172,10 +178,6 @@ def same_miners() -> str:
 
 def quit_question() -> str:
     return "QUIT (Y/N)? "
-
-
-def declined_hint() -> str:
-    return "PRESS Y FOR ANOTHER GAME, F6 FOR THE BANK, F7 TO QUIT."
 
 
 # -- entering a play: refusals ------------------------------------------------------------------

@@ -29,8 +29,7 @@ def begin_turn(app) -> Hot | None:
     shown = card_of(new[0]) if app.face_up(me) else None
     app.sound.effect("draw")
     drew = say.draws(app.shown[me], shown)
-    joined = f"{app.news_text} {drew}"  # the last play stays up while the next miner draws
-    app.say_news(joined if app.news_text and app.news.fits(joined) else drew)
+    app.add_news(drew)  # the last play stays up while the next miner draws
     return None
 
 
@@ -100,7 +99,13 @@ def perform(app, play: Play, pace: float | None = None) -> Hot | None:
         app.sound.effect("bump")
     if play.dest >= 0 and after.score[me] > before.score[me]:
         app.sound.effect("claim")
-    app.say_news(describe(app, before, play, after))
+    if before.ply == 0 and app.opening:
+        # the game's first play: who starts and why stays up in front of it, so that the
+        # cards turned up can still be read when the computer plays first at once
+        app.say_news(app.opening[0], shorter=app.opening[1:])
+        app.add_news(describe(app, before, play, after))
+    else:
+        app.say_news(describe(app, before, play, after))
     if after.over:
         endings.end_game(app)
     return Hot.QUIT if act == Hot.QUIT else None

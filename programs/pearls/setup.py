@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
 from vconsole.toolkit.form import Choice, Form, Text
@@ -41,23 +40,14 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
                     for i in range(MAX_PLAYERS)]
     fields.append(Choice("method", "SCORING", options=METHODS,
                          initial=[m for _, m in METHODS].index(app.method)))
-    stopped: list[Any] = [None]
-
-    def hotkey(key: Key) -> Hot | None:
-        act = app.hot(key)
-        if act in (Hot.QUIT, Hot.MODE):
-            stopped[0] = act
-        return act
 
     def check(values: Mapping[str, Any]) -> str | None:
         return None if any(values[f"p{i}"] for i in range(MAX_PLAYERS)) else NOTE
 
     answer = Form(app.dos, app.theme, "WHO PLAYS?", fields, mouse=app.chrome.mouse, check=check,
-                  hotkey=hotkey, notes=[NOTE], on_refused=lambda msg: app.sound.effect("error")).run()
-    if stopped[0] is not None:
-        return stopped[0]
-    if answer is None:
-        return None
+                  hotkey=app.hot, notes=[NOTE], on_refused=lambda msg: app.sound.effect("error")).run()
+    if answer is None or isinstance(answer, Hot):
+        return answer
     return [answer[f"p{i}"] for i in range(MAX_PLAYERS) if answer[f"p{i}"]], answer["method"]
 
 

@@ -110,9 +110,11 @@ class Chrome:
         self.changed("border")
         return True
 
-    def show_help(self) -> None:
-        show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse,
-                  footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ")
+    def show_help(self) -> Hot | None:
+        """The instructions; the hot keys still work over them (F7 Y quits from there too,
+        as the documents promise "anywhere"): Hot.QUIT when it did."""
+        return show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse,
+                         footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ", hotkey=self.hotkey)
 
     def hotkey(self, key: Key) -> Hot | None:
         """Handle a shared hot key: Hot.QUIT for F7 (answered yes), Hot.HANDLED, or None if not ours."""
@@ -121,8 +123,7 @@ class Chrome:
             self.toggle_sound()
             return Hot.HANDLED
         if name == "F5":
-            self.show_help()
-            return Hot.HANDLED
+            return Hot.QUIT if self.show_help() == Hot.QUIT else Hot.HANDLED
         if name == "F10":
             if not self.cycle_border():
                 self.sound.effect("error")

@@ -25,7 +25,7 @@ from vconsole.mouse import MouseEvent
 from vconsole.video import ROWS
 
 from .hits import HitMap, left_click, right_click
-from .hot import STOPS
+from .hot import STOPS, Hot
 from .popup import MAX_WIDTH, Panel, fold, show_panel, wait_any
 
 LEFT_MARK, RIGHT_MARK = "\x11", "\x10"  # CP437 triangles either side of a value that steps
@@ -72,10 +72,19 @@ class Field:
         pass
 
 
+EDIT_KEYS = ("Left", "Right", "Home", "End")  # keep a field's text to edit it (Text has no cursor to move)
+
+
 @dataclass
 class Text(Field):
     """Typed text.  ``allowed``: a string of characters or a predicate (default: any printable
-    but '|'); ``upper`` turns letters to capitals; ``limit`` is the most characters (the width)."""
+    but '|'); ``upper`` turns letters to capitals; ``limit`` is the most characters (the width).
+
+    Text the field holds when it is entered (a default offered, a name from last time) is
+    *fresh*, as in the DOS forms players knew: the first character typed replaces all of it,
+    so typing ALICE over an offered COMPUTER gives ALICE, not COMPUTERALIC.  Backspace, or
+    Left, Right, Home or End, keeps it for editing (Backspace rubbing out its last letter).
+    """
 
     width: int = 12
     initial: str = ""
@@ -86,6 +95,10 @@ class Text(Field):
 
     def __post_init__(self) -> None:
         self.buffer = self.initial.upper() if self.upper else self.initial
+        self.fresh = bool(self.buffer)
+
+    def focus(self) -> None:
+        self.fresh = bool(self.buffer)
 
     def _ok(self, ch: str) -> bool:
         if self.allowed is None:
@@ -117,7 +130,10 @@ class Text(Field):
 
     def key(self, key: Key) -> str | None:
         if key.name == "Backspace":
-            self.buffer = self.buffer[:-1]
+            self.buffer, self.fresh = self.buffer[:-1], False
+            return ""
+        if key.name in EDIT_KEYS:
+            self.fresh = False
             return ""
         ch = key.char
         if not ch:
@@ -126,6 +142,8 @@ class Text(Field):
             ch = ch.upper()
         if not self._ok(ch):
             return self._not_allowed(ch)
+        if self.fresh:
+            self.buffer, self.fresh = "", False
         if len(self.buffer) >= (self.limit or self.width):
             return self._too_long()
         self.buffer += ch
@@ -305,8 +323,9 @@ class Form:
     ``check(values)`` may refuse a whole answer with a message (e.g. "AT LEAST TWO PLAYERS");
     list such messages in ``notes`` so the form is sized to show them in place (one that
     does not fit is shown in a panel).  ``hotkey(key)`` sees keys the form does not use (F1
-    sound still works), and a result in ``hot.STOPS`` cancels the form.  ``on_refused(msg)``
-    is told of every refusal (a program beeps there).
+    sound still works); a result in ``hot.STOPS`` closes the form and ``run()`` returns it
+    (F7 answered yes is Hot.QUIT: the program must leave, which a cancel, None, does not
+    say).  ``on_refused(msg)`` is told of every refusal (a program beeps there).
     """
 
     def __init__(self, dos, theme, title: str, fields: Sequence[Field], *, mouse: bool = True,
@@ -509,9 +528,8 @@ class Form:
         return False, None
 
     def _other(self, key: Key) -> tuple[bool, Any]:
-        if self.hotkey is not None and self.hotkey(key) in STOPS:
-            return True, None
-        return False, None
+        act = self.hotkey(key) if self.hotkey is not None else None
+        return (True, act) if act in STOPS else (False, None)
 
     def _click(self, ev: MouseEvent) -> tuple[bool, Any]:
         if right_click(ev):
@@ -538,7 +556,9 @@ class Form:
                 self._hint()
         return False, None
 
-    def run(self) -> dict[str, Any] | None:
+    def run(self) -> dict[str, Any] | Hot | None:
+        """The values by field name; None when cancelled; the ``hot.STOPS`` result of the
+        program's ``hotkey`` when one closed the form."""
         self.panel.open()
         self.fields[0].focus()
         self._hint()
@@ -567,7 +587,8 @@ def player_names(dos, theme, *, count: int = 6, least: int = 2, width: int = 12,
                  initial: Sequence[str] = (), title: str = "PLAYERS", label: str = "PLAYER",
                  mouse: bool = True, hotkey: Callable[[Key], Any] | None = None) -> list[str] | None:
     """Up to ``count`` names (upper case, blanks are no player), at least ``least`` of them:
-    the names in order, or None if cancelled.  A name may be COMPUTER: the game decides."""
+    the names in order, None if cancelled, or the ``hot.STOPS`` result that closed the form.
+    A name may be COMPUTER: the game decides."""
     names = list(initial) + [""] * count
     fields = [Text(f"p{i}", f"{label} {i + 1}", width=width, initial=names[i], upper=True,
                    allowed=lambda ch: ch.isalnum() or ch in " -.'", help="TYPE A NAME, OR COMPUTER")
@@ -579,14 +600,17 @@ def player_names(dos, theme, *, count: int = 6, least: int = 2, width: int = 12,
 
     answer = Form(dos, theme, title, fields, mouse=mouse, check=check, hotkey=hotkey,
                   notes=[f"AT LEAST {least} PLAYERS, PLEASE"]).run()
-    return None if answer is None else [answer[f"p{i}"] for i in range(count) if answer[f"p{i}"]]
+    if answer is None or isinstance(answer, Hot):
+        return answer
+    return [answer[f"p{i}"] for i in range(count) if answer[f"p{i}"]]
 
 
 def ask_key(dos, theme, title: str, lines: Sequence[str], keys: str, *, mouse: bool = True,
             hotkey: Callable[[Key], Any] | None = None) -> str | None:
     """A panel asking for one key of ``keys`` (Anciento's "press a letter or a number" for a
     setup slot): that key, upper case, or None for Esc or the right button.  Other keys are
-    passed to ``hotkey`` (a result in ``hot.STOPS`` gives None); left clicks are ignored."""
+    passed to ``hotkey`` (a result in ``hot.STOPS`` closes the panel and is returned); left
+    clicks are ignored."""
     allowed = keys.upper()
     with Panel(dos, theme, f" {title} " if title else "", lines):
         while True:
@@ -597,7 +621,8 @@ def ask_key(dos, theme, title: str, lines: Sequence[str], keys: str, *, mouse: b
                     return None
                 if ch and ch in allowed:
                     return ch
-                if hotkey is not None and hotkey(ev) in STOPS:
-                    return None
+                act = hotkey(ev) if hotkey is not None else None
+                if act in STOPS:
+                    return act
             elif right_click(ev):
                 return None

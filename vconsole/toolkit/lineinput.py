@@ -23,9 +23,13 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
     A character ``allowed`` turns away is not typed; ``on_refused(ch)`` tells the player so
     (a beep and a word on the message line), since a silently dropped '*' would make a
     different name than he typed.  At most ``limit`` characters.
+
+    An ``initial`` text is offered as a form's field offers its default (form.Text): the
+    first character typed replaces it, Backspace or Left/Right/Home/End keep it for editing.
     """
     scr = dos.screen
     text = initial
+    fresh = bool(initial)
     shape = (scr.cursor_start, scr.cursor_end)
     scr.show_cursor()  # the underline cursor this card's BIOS sets
     try:
@@ -42,9 +46,13 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
                 return text
             if ev.name == "Esc":
                 return None
-            if ev.name == "Backspace":
-                text = text[:-1]
-            elif ev.char and allowed(ev.char) and len(text) < limit:
+            if ev.name in ("Backspace", "Left", "Right", "Home", "End"):
+                fresh = False
+                if ev.name == "Backspace":
+                    text = text[:-1]
+            elif ev.char and allowed(ev.char) and (fresh or len(text) < limit):
+                if fresh:
+                    text, fresh = "", False
                 text += ev.char.upper() if upper else ev.char
             elif ev.char and on_refused is not None:
                 on_refused(ev.char)

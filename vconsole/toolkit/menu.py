@@ -268,8 +268,9 @@ class _Choices:
             self._cover = None
 
     def run(self) -> Any:
-        """Pop up, wait for a choice and put the screen back: the value, or None (Esc, the right
-        button, a click outside, or the program's ``hotkey`` answering one of ``hot.STOPS``)."""
+        """Pop up, wait for a choice and put the screen back: the value, None (Esc, the right
+        button, a click outside), or the program's ``hotkey`` answer when it is one of
+        ``hot.STOPS`` (Hot.QUIT: F7 answered yes, which the caller must honour)."""
         self.open()
         try:
             while True:
@@ -285,8 +286,9 @@ class _Choices:
                 if value is not None:
                     return value
                 if isinstance(ev, Key) and not self.used and self.hotkey is not None:
-                    if self.hotkey(ev) in STOPS:
-                        return None
+                    act = self.hotkey(ev)
+                    if act in STOPS:
+                        return act
         finally:
             self.close()
 
@@ -451,17 +453,20 @@ def choose(dos, theme, title: str, options: Sequence[Item | str | tuple], *, row
            selected: int = 0, mouse: bool = True, empty: str = "NOTHING TO CHOOSE FROM",
            footer: str = "ENTER: PICK  ESC: BACK", top: int | None = None, left: int | None = None,
            hotkey: Callable[[Key], Any] | None = None) -> Any:
-    """Pick one of a possibly long list (saved games): the value, or None.
+    """Pick one of a possibly long list (saved games): the value, None, or the ``hot.STOPS``
+    result of ``hotkey`` that closed it (see ``Menu.run``).
 
     The list scrolls when it is longer than ``rows`` (default: as many as fit); typing a
     letter or digit moves the bar to the next entry that starts with it, never picks, since
     names in a list are not commands.  With nothing to choose from, ``empty`` is shown in a
-    panel until a key or click, and the answer is None.
+    panel until a key or click, and the answer is None; the key goes on to ``hotkey``
+    (F7 there still quits).
     """
     items = as_items(options)
     if not items:
-        show_panel(dos, theme, title, [empty], mouse=mouse)
-        return None
+        ev = show_panel(dos, theme, title, [empty], mouse=mouse)
+        act = hotkey(ev) if hotkey is not None and isinstance(ev, Key) else None
+        return act if act in STOPS else None
     room = ROWS - 4
     menu = Menu(dos, theme, items, title=title, rows=min(rows or room, room), selected=selected,
                 mouse=mouse, hot="move", show_hot=False, double=True, wrap=False, top=top, left=left,

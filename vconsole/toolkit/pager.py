@@ -2,15 +2,20 @@
 
 The game screen is saved cell for cell (with the cursor) before the text is
 shown and put back afterwards, the way the originals swapped a video page,
-so the game never has to redraw itself and nothing it showed is lost.
+so the game never has to redraw itself and nothing it showed is lost.  Keys the pager
+does not use go to the program's ``hotkey`` (F1 sound, F7 quit): the instructions are no
+place the player is shut in.
 """
 from __future__ import annotations
 
 import textwrap
 
+from typing import Any, Callable
+
 from vconsole.keyboard import Key
 
 from .hits import HitMap, left_click
+from .hot import STOPS
 from .layers import Cover
 
 TOP, BOTTOM = 1, 22  # text rows inside the frame
@@ -45,11 +50,15 @@ def page_starts(lines: list[str], page: int = PAGE) -> list[int]:
 
 class Pager:
     """``footer`` names the keys (its words PgUp, PgDn and Esc, in any case, are clickable);
-    ``page_label`` is formatted with ``page`` and ``pages`` (a house style may want it in capitals)."""
+    ``page_label`` is formatted with ``page`` and ``pages`` (a house style may want it in capitals);
+    ``hotkey(key)`` sees the keys the pager does not use, and a result in ``hot.STOPS`` closes
+    it (``run()`` returns that result: Hot.QUIT must end the program)."""
 
     def __init__(self, dos, theme, title: str, text: str, *, mouse: bool = True, footer: str = FOOTER,
-                 page_label: str = " page {page} of {pages} ") -> None:
+                 page_label: str = " page {page} of {pages} ",
+                 hotkey: Callable[[Key], Any] | None = None) -> None:
         self.dos, self.theme, self.title, self.mouse = dos, theme, title, mouse
+        self.hotkey = hotkey
         self.footer, self.page_label = footer, page_label
         self.lines = wrap(text)
         self.starts = page_starts(self.lines)
@@ -85,6 +94,8 @@ class Pager:
             self.hits.add_text(24, 1 + at, word, action)
         self.hits.add(TOP, 0, BOTTOM, 79, "PgDn")  # a click on the text turns the page
 
+    PAGER_KEYS = ("Esc", "Enter", "F5", "Home", "End", "PgDn", "Space", "PgUp", "Down", "Up")
+
     def act(self, name: str) -> bool:
         """Scroll for a key name; False when the pager should close."""
         if name in ("Esc", "Enter", "F5"):
@@ -101,7 +112,8 @@ class Pager:
             self.top = min(self.last_top, max(0, self.top + (1 if name == "Down" else -1)))
         return True
 
-    def run(self) -> None:
+    def run(self) -> Any:
+        """Show the text until Esc (None) or a hot key's ``hot.STOPS`` result (returned)."""
         scr = self.dos.screen
         cover = Cover(scr, 0, 0, 24, 79)
         scr.hide_cursor()
@@ -111,6 +123,11 @@ class Pager:
                 ev = self.dos.input()
                 if isinstance(ev, Key):
                     name = ev.name
+                    if name not in self.PAGER_KEYS and self.hotkey is not None:
+                        act = self.hotkey(ev)
+                        if act in STOPS:
+                            return act
+                        continue
                 elif self.mouse and left_click(ev):
                     name = self.hits.at(ev.row, ev.col)
                     if name is None:
@@ -118,10 +135,11 @@ class Pager:
                 else:
                     continue
                 if not self.act(name):
-                    return
+                    return None
         finally:
             cover.close()
 
 
-def show_text(dos, theme, title: str, text: str, *, mouse: bool = True, **style) -> None:
-    Pager(dos, theme, title, text, mouse=mouse, **style).run()
+def show_text(dos, theme, title: str, text: str, *, mouse: bool = True, **style) -> Any:
+    """Page through ``text``: None, or the ``hot.STOPS`` result of a ``hotkey`` that closed it."""
+    return Pager(dos, theme, title, text, mouse=mouse, **style).run()
