@@ -424,3 +424,14 @@ def test_two_people_play_a_whole_game_with_mistakes_on_the_way(tmp_path):
     else:
         assert "TIE" in news(out)
     assert len(kinds) == 5 and bumps  # shafts, lodes, walks, digs, throw-aways and bumps, all typed
+
+
+def test_f7_then_y_quits_at_the_same_miners_question_and_on_the_start_up_screen(tmp_path):
+    saved_game(tmp_path)
+    out = play(tmp_path, "q y y F7 y")
+    assert out.exit_code == 0
+    saved_game(tmp_path / "n")
+    out = play(tmp_path / "n", "q y y F7 n wait:500")  # N to the quit: the question comes back
+    assert out.exit_code is None and "SAME MINERS" in out.text[24]
+    first = run_headless(PROGRAM, "F7 y", switches="S", drive=tmp_path / "s")
+    assert first.exit_code == 0 and not (tmp_path / "s" / "CARDMINE.TMP").exists()

@@ -324,3 +324,15 @@ def test_legend_clicks_work_while_the_computers_play(tmp_path):
     assert "WHITE: KEYBOARD" in screen(out) and "WHITE, PLACE A PIECE" in screen(out)
     out = play(tmp_path / "b", "F2 wait:1300 click:50,8")
     assert out.exit_code == 0 and "MOVE BUFFER   1/200" in screen(out)
+
+
+@pytest.mark.parametrize("keys", ['X F7', 'O F7', 'S F7', '"s" F7'])
+def test_f7_quits_from_questions_and_file_names_keeping_the_game(tmp_path, keys):
+    out = play(tmp_path, f'"5 " wait:1500 {keys}')
+    assert out.exit_code == 0
+    assert (tmp_path / "MILL.TMP").exists()  # the game in progress is kept, as after F7 in play
+
+
+def test_f7_on_the_start_up_screen_quits(tmp_path):
+    out = run_headless(PROGRAM, "F7", switches="S", drive=tmp_path)
+    assert out.exit_code == 0

@@ -381,3 +381,11 @@ def test_with_a_mouse_an_arrow_brings_the_pointer_out(tmp_path):
 def test_the_pace_line_beside_the_players_form_follows_f3_at_once(tmp_path):
     out = play(tmp_path, "F3")
     assert "WHO PLAYS?" in screen_text(out) and "COMPUTER'S PACE  0.9 SEC" in screen_text(out)
+
+
+def test_f7_quits_from_the_start_up_screen_and_the_high_score_name(tmp_path):
+    out = run_headless(PROGRAM, "F7", switches=["S"], drive=tmp_path, seed=SEED)
+    assert out.exit_code == 0
+    script = form("ANN") + " " + " ".join(["Enter 1"] * 48) + " F7"
+    out = play(tmp_path / "hs", script, mouse=False)
+    assert out.exit_code == 0 and not (tmp_path / "hs" / "PEARLS.SCR").exists()

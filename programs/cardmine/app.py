@@ -10,7 +10,7 @@ in a ``finally`` block, so it survives F7 and a closed window alike.
 from __future__ import annotations
 
 from vconsole.keyboard import Key
-from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.rng import GameRandom
@@ -182,7 +182,10 @@ class CardMineApp:
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> int:
-        self.chrome.startup("TOMMY'S CARD MINERS", COPYRIGHT, CATALOG)
+        try:
+            self.chrome.startup("TOMMY'S CARD MINERS", COPYRIGHT, CATALOG)
+        except QuitRequest:
+            return 0  # F7 at the start: nothing was loaded, CARDMINE.TMP stays as it was
         notes = [n for n in (self.bank.load(), self.restore_autosave()) if n]
         self.redraw()
         if notes:
@@ -208,6 +211,8 @@ class CardMineApp:
                     act = human.turn(self)
                 if act == Hot.QUIT:
                     return 0
+        except QuitRequest:  # F7 from inside a question or a field
+            return 0
         finally:
             self.chrome.finish(self.autosave_text())
 

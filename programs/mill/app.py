@@ -8,7 +8,7 @@ written to MILL.TMP in a ``finally`` block, so it survives F7 and a closed windo
 from __future__ import annotations
 
 from vconsole.keyboard import Key
-from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole_programs.tommy import Chrome
 
@@ -162,7 +162,10 @@ class MillApp:
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
-        self.chrome.startup("TOMMY'S MILL", COPYRIGHT, CATALOG)
+        try:
+            self.chrome.startup("TOMMY'S MILL", COPYRIGHT, CATALOG)
+        except QuitRequest:
+            return 0  # F7 at the start: nothing was loaded, MILL.TMP stays as it was
         note = self.restore_autosave()
         self.redraw()
         if note:
@@ -179,6 +182,8 @@ class MillApp:
                     action = entry.turn(self)
                 if action == Hot.QUIT:
                     return 0
+        except QuitRequest:  # F7 from inside a question or a file name
+            return 0
         finally:
             self.chrome.finish(self.autosave_text())
 

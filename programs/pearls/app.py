@@ -11,7 +11,7 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.toolkit.board import BoardCursor, CursorMark
 from vconsole.toolkit.hiscore import HiScoreTable
-from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole_programs.tommy import Chrome
 
@@ -213,7 +213,10 @@ class PearlsApp:
         from . import computer, human, setup, show
         showing = "*" not in self.dos.switches
         if showing:
-            self.chrome.startup("TOMMY'S STRING OF PEARLS", COPYRIGHT, CATALOG)
+            try:
+                self.chrome.startup("TOMMY'S STRING OF PEARLS", COPYRIGHT, CATALOG)
+            except QuitRequest:
+                return 0  # F7 at the start: nothing was loaded, PEARLS.TMP stays as it was
         note = self.restore_autosave()
         score_note = self.scores.load()
         self.redraw()
@@ -236,6 +239,8 @@ class PearlsApp:
                     act = human.turn(self)
                 if act == Hot.QUIT:
                     return 0
+        except QuitRequest:  # F7 from inside a field or the high-score table
+            return 0
         finally:
             self.chrome.finish(self.autosave_text())
 

@@ -102,7 +102,8 @@ def game_over(app) -> None:
         when = app.dos.datetime().strftime("%m-%d-%y")
         _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},
                                initial=app.seats[0].name, mouse=app.chrome.mouse,
-                               columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)")
+                               columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)",
+                               hotkey=app.chrome.quit_key)
         if problem:
             app.message(say.score_not_saved(problem), "error")
         return

@@ -17,7 +17,7 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hits import left_click
-from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.layers import redraw_when_clear
 from vconsole.toolkit.legend import Legend
 from vconsole.toolkit.lineinput import dos_name_char, read_line
@@ -156,14 +156,33 @@ class Chrome:
                     **kw)
 
     def ask(self, question: str, hotkeys: bool = True) -> bool:
+        """A Y/N question on the question line.  F1 and F10 work meanwhile, and F7 too: quitting
+        (confirmed, where the program asks) raises QuitRequest; F7 answered N asks again."""
         row, col, width = self.question_at
         self.sound.effect("question")
 
+        class AskAgain(Exception):
+            pass
+
         def hot(key: Key) -> bool:
+            if key.name == "F7":
+                if self.hotkey(key) == Hot.QUIT:
+                    raise QuitRequest
+                raise AskAgain  # the quit question took the line: put this one back
             return key.name in ("F1", "F10") and self.hotkey(key) is not None
 
-        return ask_yes_no(self.dos, question, row, col, self.theme["question"], self.theme["question_key"],
-                          mouse=self.mouse, hotkey=hot if hotkeys else None, clear_width=width)
+        while True:
+            try:
+                return ask_yes_no(self.dos, question, row, col, self.theme["question"], self.theme["question_key"],
+                                  mouse=self.mouse, hotkey=hot if hotkeys else None, clear_width=width)
+            except AskAgain:
+                continue
+
+    def quit_key(self, key: Key) -> None:
+        """For fields and tables that take only typing: F7 (confirmed) leaves the program from
+        there (QuitRequest), F1 and F10 do their work; other keys are not theirs."""
+        if key.name in ("F1", "F7", "F10") and self.hotkey(key) == Hot.QUIT:
+            raise QuitRequest
 
     def read_file_name(self, prompt: str, refused: Callable[[str], None] | None = None) -> str | None:
         """Prompt on the question line for an 8.3 file name; None if the player pressed Esc.
@@ -183,7 +202,8 @@ class Chrome:
                 refused(ch)
 
         name = read_line(self.dos, row, field, min(13, col + width - field), self.theme["input"],
-                         allowed=dos_name_char, upper=True, mouse=self.mouse, on_refused=refuse, limit=12)
+                         allowed=dos_name_char, upper=True, mouse=self.mouse, on_refused=refuse, limit=12,
+                         hotkey=self.quit_key)
         return name.strip() if name is not None else None
 
     def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
@@ -203,8 +223,11 @@ class Chrome:
 
     # -- the start and the end of a run -------------------------------------------------
     def startup(self, title: str, copyright: str, catalog: str) -> None:
-        """The house start-up screen; any key or click goes on (and is used up)."""
-        startup.show(self.dos, self.theme, title, copyright, catalog, mouse=self.mouse)
+        """The house start-up screen; any key or click goes on (and is used up), but F7 is
+        the quit key there too (QuitRequest)."""
+        ev = startup.show(self.dos, self.theme, title, copyright, catalog, mouse=self.mouse)
+        if isinstance(ev, Key) and ev.name == "F7" and self.hotkey(ev) == Hot.QUIT:
+            raise QuitRequest
 
     def finish(self, game_text: str | None, what: str = "THE GAME IN PROGRESS") -> None:
         """Keep the unfinished game in NAME.TMP (``game_text``) or drop the file (None).

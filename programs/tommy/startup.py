@@ -13,8 +13,8 @@ from vconsole.video import COLS
 ADDRESS = "P. O. BOX 11261, DENVER, CO 80211 USA."
 
 
-def show(dos, theme, title: str, copyright: str, catalog: str, *, mouse: bool = True) -> None:
-    """Draw the start-up screen and wait for any key or click (which is used up)."""
+def show(dos, theme, title: str, copyright: str, catalog: str, *, mouse: bool = True):
+    """Draw the start-up screen and wait for any key or click (which is used up, and returned)."""
     scr = dos.screen
     scr.clear(theme["startup"])
     scr.box(0, 0, 24, COLS - 1, theme["startup_frame"], double=True)
@@ -27,7 +27,7 @@ def show(dos, theme, title: str, copyright: str, catalog: str, *, mouse: bool = 
         scr.centre(row, text.upper(), theme["startup"])
     prompt = " PRESS ANY KEY TO BEGIN "
     scr.centre(19, prompt, theme["startup_key"])
-    wait_any(dos, mouse)
+    return wait_any(dos, mouse)
 
 
 def shareware_reminder(dos, theme, name: str, *, mouse: bool = True) -> None:

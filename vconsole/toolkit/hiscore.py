@@ -152,8 +152,11 @@ def table_lines(table: HiScoreTable, *, score_text: Callable[[int], str] = str,
 
 def show_table(dos, theme, table: HiScoreTable, *, title: str = "HIGH SCORES", mark: int | None = None,
                mouse: bool = True, score_text: Callable[[int], str] = str, columns: Sequence[str] = (),
-               dates: bool = True, footer: str = "PRESS ANY KEY") -> Key | object:
-    """The table in a panel until a key or a click; place ``mark`` (a rank) lit. Screen put back."""
+               dates: bool = True, footer: str = "PRESS ANY KEY",
+               hotkey: Callable[[Key], object] | None = None) -> Key | object:
+    """The table in a panel until a key or a click; place ``mark`` (a rank) lit. Screen put back.
+
+    ``hotkey`` sees the key that closes the table first (so F7 there can quit the program)."""
     lines = table_lines(table, score_text=score_text, columns=columns, dates=dates)
     body = lines + (["", ""] if footer else [])  # the footer is centred in below
     with Panel(dos, theme, f" {title} " if title else "", body, role="table", frame_role="table_frame",
@@ -162,11 +165,15 @@ def show_table(dos, theme, table: HiScoreTable, *, title: str = "HIGH SCORES", m
             dos.screen.set_attr(p.top + mark, p.left + 1, theme["table_mark"], p.width - 2)
         if footer:
             dos.screen.centre(p.top + len(body), footer, theme["table_title"], p.left + 1, p.right - 1)
-        return wait_any(dos, mouse)
+        ev = wait_any(dos, mouse)
+    if hotkey is not None and isinstance(ev, Key):
+        hotkey(ev)
+    return ev
 
 
 def enter_name(dos, theme, *, title: str = "NEW HIGH SCORE", lines: Sequence[str] = ("TYPE YOUR NAME:",),
-               width: int = NAME_WIDTH, initial: str = "", upper: bool = True, mouse: bool = True) -> str | None:
+               width: int = NAME_WIDTH, initial: str = "", upper: bool = True, mouse: bool = True,
+               hotkey: Callable[[Key], object] | None = None) -> str | None:
     """Ask for a name in a panel: the name, or None for Esc (or the right button).
 
     A blank answer is not a name: the panel keeps asking until one is typed or Esc.
@@ -178,7 +185,7 @@ def enter_name(dos, theme, *, title: str = "NEW HIGH SCORE", lines: Sequence[str
         row = p.top + len(p.lines)
         while True:
             name = read_line(dos, row, p.left + 2, width + 1, theme["input"], initial=initial,
-                             allowed=name_char, upper=upper, mouse=mouse, limit=width)
+                             allowed=name_char, upper=upper, mouse=mouse, limit=width, hotkey=hotkey)
             if name is None:
                 return None
             if name.strip():
@@ -189,7 +196,8 @@ def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", ex
               title: str = "HIGH SCORES", ask: Sequence[str] = ("YOUR SCORE MAKES THE TABLE.", "TYPE YOUR NAME:"),
               initial: str = "", mouse: bool = True, score_text: Callable[[int], str] = str,
               columns: Sequence[str] = (), upper: bool = True,
-              width: int = NAME_WIDTH, name_title: str = "NEW HIGH SCORE") -> tuple[int | None, str | None]:
+              width: int = NAME_WIDTH, name_title: str = "NEW HIGH SCORE",
+              hotkey: Callable[[Key], object] | None = None) -> tuple[int | None, str | None]:
     """A finished game's score: if it qualifies, ask the name (in a panel titled
     ``name_title``), insert, save and show the table with it marked.  Returns (rank or None,
     the save's failure message or None); a score that does not qualify, or Esc at the name,
@@ -197,10 +205,11 @@ def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", ex
     if not table.qualifies(score):
         return None, None
     name = enter_name(dos, theme, title=name_title, lines=ask, initial=initial, mouse=mouse, upper=upper,
-                      width=width)
+                      width=width, hotkey=hotkey)
     if name is None:
         return None, None
     rank = table.insert(Entry(name, score, date, dict(extra or {})))
     message = table.save()
-    show_table(dos, theme, table, title=title, mark=rank, mouse=mouse, score_text=score_text, columns=columns)
+    show_table(dos, theme, table, title=title, mark=rank, mouse=mouse, score_text=score_text, columns=columns,
+               hotkey=hotkey)
     return rank, message

@@ -17,3 +17,10 @@ class Hot(Enum):
 
 
 STOPS = frozenset({Hot.QUIT, Hot.MODE})
+
+
+class QuitRequest(Exception):
+    """The player quit (F7, confirmed) from deep inside a question, a field or a start-up
+    screen, where no Hot result can be handed back through the callers in between.  The
+    program's main loop catches it and ends exactly as after F7 in play (its ``finally``
+    keeps the game in progress)."""

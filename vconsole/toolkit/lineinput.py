@@ -17,7 +17,7 @@ def dos_name_char(ch: str) -> bool:
 def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = "",
               allowed: Callable[[str], bool] = lambda ch: True, upper: bool = False,
               mouse: bool = True, on_refused: Callable[[str], None] | None = None,
-              limit: int = 64) -> str | None:
+              limit: int = 64, hotkey: Callable[[Key], object] | None = None) -> str | None:
     """Edit a field of ``width`` cells; Enter returns the text, Esc (or a right click) None.
 
     A character ``allowed`` turns away is not typed; ``on_refused(ch)`` tells the player so
@@ -26,6 +26,9 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
 
     An ``initial`` text is offered as a form's field offers its default (form.Text): the
     first character typed replaces it, Backspace or Left/Right/Home/End keep it for editing.
+
+    ``hotkey(key)`` gets the keys that type nothing (F1, F7 ...): a program's keys that work
+    at any moment; it may raise ``hot.QuitRequest`` to leave from here.
     """
     scr = dos.screen
     text = initial
@@ -56,5 +59,7 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
                 text += ev.char.upper() if upper else ev.char
             elif ev.char and on_refused is not None:
                 on_refused(ev.char)
+            elif not ev.char and hotkey is not None:
+                hotkey(ev)
     finally:
         scr.set_cursor_shape(*shape)
