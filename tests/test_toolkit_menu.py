@@ -92,6 +92,18 @@ def test_bar_hot_keys_and_disabled_items_are_drawn_in_their_roles(adapter):
     assert th["menu_bar"] != th["menu"] and th["menu_key"] != th["menu"] and th["menu_disabled"] != th["menu"]
 
 
+def test_an_item_in_its_own_colours_keeps_its_hot_letter_readable():
+    # Spider's lit "UNDO (CHEAT)" is yellow on red; the menu's key colour is red: red on red
+    def make(dos, theme):
+        theme = Palette({"warn": 0x4E}, {"warn": 0x0F}).pick(dos.mono_display)
+        return Menu(dos, theme, [Item("DEAL"), Item("UNDO (CHEAT)", "UNDO", hot="U", role="warn")], title="C")
+
+    got = run_menu("", "ega", make=make)
+    m, scr = got["menu"], got["out"].state.cells
+    key = int(scr[m.item_top + 1, m.item_left + 1, 1])
+    assert key >> 4 == 0x4 and key & 0x0F not in (0x4, 0xE)  # the red background, a letter in another colour
+
+
 def test_shared_hot_keys_move_the_bar_instead_of_choosing():
     items = ["SAVE GAME", "SOUND", "QUIT"]
     assert run_menu("s Enter", make=lambda d, t: Menu(d, t, items))["value"] == "SOUND"

@@ -241,8 +241,13 @@ class _Choices:
             attr, key_attr = th["menu_bar"], th["menu_bar_key"]
         elif not it.enabled:
             attr = key_attr = th["menu_disabled"]
+        elif it.role:
+            # an item in its own colours: the letter keeps their background (the menu's key
+            # colour could be the background itself, red on red) in white, or yellow on white
+            attr = th[it.role]
+            key_attr = (attr & 0xF0) | (0x0E if attr & 0x0F == 0x0F else 0x0F)
         else:
-            attr = th[it.role] if it.role else th["menu"]
+            attr = th["menu"]
             key_attr = th["menu_key"]
         scr.write(row, col, (" " + it.label).ljust(width)[:width], attr)
         if not it.enabled and not lit:  # mono dims by underlining: the words only, not the padding
