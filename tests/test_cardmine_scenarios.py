@@ -435,3 +435,9 @@ def test_f7_then_y_quits_at_the_same_miners_question_and_on_the_start_up_screen(
     assert out.exit_code is None and "SAME MINERS" in out.text[24]
     first = run_headless(PROGRAM, "F7 y", switches="S", drive=tmp_path / "s")
     assert first.exit_code == 0 and not (tmp_path / "s" / "CARDMINE.TMP").exists()
+
+
+def test_f7_answered_n_over_a_form_puts_the_bottom_line_back(tmp_path):
+    before = play(tmp_path / "a", '"AL"')
+    out = play(tmp_path / "b", '"AL" F7 N')
+    assert "QUIT" not in out.text[24] and out.text[24] == before.text[24]

@@ -129,9 +129,13 @@ class Chrome:
                 self.sound.effect("error")
             return Hot.HANDLED
         if name == "F7":
-            if self.confirm_quit and not self.ask("QUIT (Y/N)? "):
-                self.changed("question")
-                return Hot.HANDLED
+            if self.confirm_quit:
+                row, col, width = self.question_at
+                under = self.dos.screen.save(row, col, row, col + width - 1)
+                if not self.ask("QUIT (Y/N)? "):
+                    self.dos.screen.restore(under)  # the line as it was (a prompt, a form's help)
+                    self.changed("question")
+                    return Hot.HANDLED
             return Hot.QUIT
         if self.speed_keys and name in self.speed_keys:
             changed = self.pad.up() if name == self.speed_keys[0] else self.pad.down()
