@@ -362,3 +362,21 @@ def test_without_a_mouse_driver_the_menu_does_not_offer_clicks(tmp_path):
     out = run(tmp_path, "")  # run() loads no mouse driver unless asked
     flat = " ".join(panel(out).split())
     assert "Press a digit. H: help." in flat and "click" not in flat
+
+
+def test_pop_ups_sit_over_the_board_not_across_its_edge(tmp_path):
+    from vconsole_programs.anciento.look import PALETTE
+    from vconsole_programs.anciento.screen import BOARD_LEFT, BOARD_RIGHT, PANEL_LEFT
+    assert PALETTE.popup_columns == (BOARD_LEFT, BOARD_RIGHT)
+    out = run(tmp_path, '6 "sample" Enter F1 F10')  # the GAME OVER panel
+    rows = [r for r in range(25) if "GAME OVER" in out.text[r]]
+    assert rows
+    frame = out.text[rows[0]]
+    left, right = frame.index("\u2554"), frame.rindex("\u2557")
+    assert BOARD_LEFT < left and right < BOARD_RIGHT
+    assert "Score" in " ".join(line[PANEL_LEFT:] for line in out.text)  # the side panel's labels whole
+
+
+def test_the_hall_of_fame_speaks_anciento_s_mixed_case(tmp_path):
+    out = run(tmp_path, "8")
+    assert "HALL OF FAME" in screen(out) and "Press any key" in screen(out) and "PRESS ANY KEY" not in screen(out)

@@ -25,6 +25,8 @@ from .title import title_screen
 RANDOM_SEEDS = (LAST_NUMBER + 1, (1 << 24) - 1)  # unnumbered games: seeds no game number uses
 
 
+PRESS_ANY_KEY = "Press any key"  # Anciento writes in mixed case, the toolkit's tables in capitals
+
 class App:
     def __init__(self, dos) -> None:
         self.dos = dos
@@ -126,14 +128,14 @@ class App:
                               extra={"game": f"game {number}" if number is not None else "random"},
                               title="HALL OF FAME", ask=("Your score makes the Hall of Fame!", "Your name:"),
                               mouse=self.use_mouse, score_text=lambda s: f"{s:,}", columns=("game",),
-                              upper=False)
+                              upper=False, footer=PRESS_ANY_KEY)
         if failed:
             self.notes.append(failed)
             self.dos.warn_at_exit(f"the Hall of Fame was not saved: {failed}")
 
     def show_hall(self) -> None:
         show_table(self.dos, self.theme, self.hall, title="HALL OF FAME", mouse=self.use_mouse,
-                   score_text=lambda s: f"{s:,}", columns=("game",))
+                   score_text=lambda s: f"{s:,}", columns=("game",), footer=PRESS_ANY_KEY)
 
     # -- what must hold whatever is typed --------------------------------------------------------
     def check(self) -> None:

@@ -68,6 +68,7 @@ PALETTE = Palette(
         "menu_line": 0x70, "menu_line_key": 0x78, "side_key": 0x0F, "side": 0x07, "dim": 0x07,
         "hint": 0x07,
     },
+    popup_columns=(0, 53),  # over the board (its frame is columns 0-53), clear of the side panel
 )
 
 

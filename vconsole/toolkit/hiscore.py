@@ -197,7 +197,8 @@ def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", ex
               initial: str = "", mouse: bool = True, score_text: Callable[[int], str] = str,
               columns: Sequence[str] = (), upper: bool = True,
               width: int = NAME_WIDTH, name_title: str = "NEW HIGH SCORE",
-              hotkey: Callable[[Key], object] | None = None) -> tuple[int | None, str | None]:
+              hotkey: Callable[[Key], object] | None = None,
+              footer: str = "PRESS ANY KEY") -> tuple[int | None, str | None]:
     """A finished game's score: if it qualifies, ask the name (in a panel titled
     ``name_title``), insert, save and show the table with it marked.  Returns (rank or None,
     the save's failure message or None); a score that does not qualify, or Esc at the name,
@@ -211,5 +212,5 @@ def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", ex
     rank = table.insert(Entry(name, score, date, dict(extra or {})))
     message = table.save()
     show_table(dos, theme, table, title=title, mark=rank, mouse=mouse, score_text=score_text, columns=columns,
-               hotkey=hotkey)
+               hotkey=hotkey, footer=footer)
     return rank, message

@@ -26,7 +26,7 @@ from vconsole.video import COLS, ROWS
 from .hits import left_click, right_click
 from .layers import Cover
 from .hot import STOPS
-from .popup import show_panel
+from .popup import centre_left, show_panel
 
 _AUTO = object()  # Item.hot default: the label's first letter or digit
 UP_MARK, DOWN_MARK = "\x18", "\x19"  # CP437 arrows on the frame when a list has more items that way
@@ -328,7 +328,7 @@ class Menu(_Choices):
         if near is not None:  # pop up at a click, moved in so that all of it is on the screen
             top, left = min(max(0, near[0]), ROWS - h), min(max(0, near[1]), COLS - w)
         self.top = top if top is not None else max(0, (ROWS - h) // 2)
-        self.left = left if left is not None else max(0, (COLS - w) // 2)
+        self.left = left if left is not None else centre_left(theme, w)
         if self.top + h > ROWS or self.left + w > COLS or self.top < 0 or self.left < 0:
             raise ValueError(f"menu of {h}x{w} cells at ({self.top}, {self.left}) leaves the 80x25 screen")
         self.first = 0  # the item shown on the first row

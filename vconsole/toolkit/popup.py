@@ -32,6 +32,12 @@ def fold(lines: Sequence[str], width: int) -> list[str]:
     return out
 
 
+def centre_left(theme, width: int) -> int:
+    """The left column of an unplaced pop-up: centred on the screen, or in the theme's area."""
+    centre = getattr(theme, "centre_left", None)
+    return centre(width, COLS) if centre is not None else max(0, (COLS - width) // 2)
+
+
 class Panel:
     """A box with a title and lines, centred unless placed; ``open()`` draws it, ``close()`` undoes it."""
 
@@ -46,7 +52,7 @@ class Panel:
         self.height = min(ROWS - 2, len(self.lines)) + 2
         self.width = inner + 4
         self.top = top if top is not None else max(0, (ROWS - self.height) // 2)
-        self.left = left if left is not None else max(0, (COLS - self.width) // 2)
+        self.left = left if left is not None else centre_left(theme, self.width)
         self.bottom = min(ROWS - 1, self.top + self.height - 1)
         self.right = min(COLS - 1, self.left + self.width - 1)
         self.role, self.frame_role, self.title_role = role, frame_role, title_role

@@ -69,6 +69,17 @@ class Theme:
     attrs: Mapping[str, int]
     glyphs: Mapping[str, str] = field(default_factory=dict)
     border: int = 0  # the overscan colour at start (ignored by mono cards)
+    # the columns (first, last) a pop-up that is not placed is centred in, when it fits there:
+    # a game whose board fills one side keeps its pop-ups over the board, not across its edge
+    popup_columns: tuple[int, int] | None = None
+
+    def centre_left(self, width: int, cols: int) -> int:
+        """Where a pop-up ``width`` cells wide starts when it is not placed."""
+        if self.popup_columns is not None:
+            first, last = self.popup_columns
+            if width <= last - first + 1:
+                return first + (last - first + 1 - width) // 2
+        return max(0, (cols - width) // 2)
 
     def __getitem__(self, role: str) -> int:
         try:
@@ -98,6 +109,7 @@ class Palette:
     colour_border: int = 1
     base_colour: Mapping[str, int] = field(default_factory=lambda: dict(WIDGET_COLOUR))
     base_mono: Mapping[str, int] = field(default_factory=lambda: dict(WIDGET_MONO))
+    popup_columns: tuple[int, int] | None = None  # see Theme.popup_columns
 
     def __post_init__(self) -> None:
         missing = (set(self.colour) | set(self.base_colour)) ^ (set(self.mono) | set(self.base_mono))
@@ -109,6 +121,6 @@ class Palette:
     def pick(self, mono: bool) -> Theme:
         if mono:
             return Theme("mono", True, MappingProxyType({**self.base_mono, **self.mono}),
-                         MappingProxyType(dict(self.mono_glyphs)), 0)
+                         MappingProxyType(dict(self.mono_glyphs)), 0, self.popup_columns)
         return Theme("colour", False, MappingProxyType({**self.base_colour, **self.colour}),
-                     MappingProxyType(dict(self.colour_glyphs)), self.colour_border)
+                     MappingProxyType(dict(self.colour_glyphs)), self.colour_border, self.popup_columns)
