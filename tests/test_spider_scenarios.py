@@ -12,7 +12,7 @@ import pytest
 from helpers import run_headless
 from vconsole_programs.spider import PROGRAM, game as game_module, messages as say
 from vconsole_programs.spider.notation import board_from_text
-from vconsole_programs.spider.screen import BOARD_TOP, MESSAGE_ROW
+from vconsole_programs.spider.screen import BOARD_TOP, MESSAGE_ROW, PALETTE
 
 KA = "K{s} Q{s} J{s} T{s} 9{s} 8{s} 7{s} 6{s} 5{s} 4{s} 3{s} 2{s} A{s}"
 
@@ -109,7 +109,8 @@ def test_undo_is_lit_when_it_would_cheat_and_taking_back_a_turn_cheats(tmp_path)
     assert "UNDO (CHEAT)" in screen(out)
     row = next(r for r, line in enumerate(out.text) if "UNDO (CHEAT)" in line)
     col = out.text[row].index("UNDO (CHEAT)")
-    assert out.state.cells[row, col + 1, 1] == 0x4E  # lit (the U itself is the hot key)
+    lit = PALETTE.pick(False)
+    assert out.state.cells[row, col + 1, 1] == lit["undo_lit"] != lit["menu_bar"]  # lit (the U is the hot key)
     out = run(tmp_path, f"{below(1)} {panel_pick('UNDO')}")
     assert message(out) == say.UNDONE_CHEAT
     assert card_at(out, 1, 5) == "9♦ ♦"

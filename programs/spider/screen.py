@@ -37,14 +37,17 @@ PALETTE = Palette(
     colour={
         "screen": 0x20, "bar": 0x70, "bar_title": 0x71, "label": 0x2A, "label_cursor": 0x4F,
         "foot": 0x2E, "arrow": 0xAE, "split": 0x2E, "line_mark": 0x2F, "status": 0x2F, "legend": 0x70,
-        "legend_key": 0x71, "undo_lit": 0x4E, "suit_kept": 0x70, "suit_removed": 0x07,
+        # UNDO lit: yellow on brown, not on red: on a green or amber monitor red and the blue
+        # selection bar come out the same dark bar.  The panel's letters bright white on grey
+        # (as QBasic's menus had them), not red: red and black are one dark shade there
+        "legend_key": 0x71, "undo_lit": 0x6E, "menu_key": 0x7F, "suit_kept": 0x70, "suit_removed": 0x07,
         "info_suit_kept": 0x70, "info_suit_removed": 0x07,
         "card_empty": 0x2A, "card_back": 0x19, "card_more": 0x78,
     },
     mono={
         "screen": 0x07, "bar": 0x70, "bar_title": 0x70, "label": 0x07, "label_cursor": 0x70,
         "foot": 0x0F, "arrow": 0x8F, "split": 0x0F, "line_mark": 0x0F, "status": 0x07, "legend": 0x70,
-        "legend_key": 0x70, "undo_lit": 0x0F, "suit_kept": 0x70, "suit_removed": 0x07,
+        "legend_key": 0x70, "undo_lit": 0x0F, "menu_key": 0x0F, "suit_kept": 0x70, "suit_removed": 0x07,
         # INFO's panel is normal video on mono (the title bar reverse): removed suits there
         # are the reverse ones, as the help says
         "info_suit_kept": 0x07, "info_suit_removed": 0x70,
