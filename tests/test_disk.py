@@ -460,3 +460,17 @@ def test_free_space_is_the_hosts_capped_at_what_dos_could_report(tmp_path, monke
     assert Drive(tmp_path / "not" / "yet").free_bytes() == disk.DOS_MAX_FREE == 2147123200
     monkeypatch.setattr(shutil, "disk_usage", lambda p: usage(10 ** 6, 0, 12345))
     assert Drive(tmp_path).free_bytes() == 12345
+
+
+def test_a_delete_refused_by_a_read_only_disk_says_write_protect_like_a_write(tmp_path, monkeypatch):
+    import errno
+    from pathlib import Path
+    d = Drive(tmp_path)
+    d.write_text("A.TXT", "x")
+
+    def refused(self, *a, **k):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    with pytest.raises(DiskError, match="Write protect error deleting A.TXT"):
+        d.delete("a.txt")

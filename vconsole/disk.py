@@ -353,6 +353,8 @@ class Drive:
         except FileNotFoundError:
             pass
         except OSError as e:
+            if isinstance(e, PermissionError) or e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise DiskError(f"Write protect error deleting {target}") from None  # as COPY and REN say
             raise DiskError(f"Cannot delete {target}: {e.strerror or e}") from None
 
     def rename(self, old: str, new: str) -> str:
