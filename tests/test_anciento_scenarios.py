@@ -265,6 +265,14 @@ def test_check_shows_the_legal_squares_one_by_one(tmp_path):
     assert "Square 1 of" in panel(out)
 
 
+@pytest.mark.parametrize("adapter, keys", [("mda", ""), ("ega", "B ")])
+def test_check_on_mono_marks_the_square_by_its_fill_not_its_brightness_alone(tmp_path, adapter, keys):
+    first = Game(numbered_deal(505)).legal()[0]
+    out = run(tmp_path, keys + '3 "505" Enter F6 wait:300', adapter=adapter)
+    r, c = divmod(first, 10)
+    assert out.text[ROW_TOPS[r]][COL_LEFTS[c]:COL_LEFTS[c] + 5] == "\u2593" * 5
+
+
 def test_time_limit_ends_the_game(tmp_path):
     out = run(tmp_path, '4 "1" Enter 1 wait:61000')
     assert "TIME IS UP" in screen(out)

@@ -113,6 +113,11 @@ class BoardView:
     def mark_square(self, cell: int) -> None:
         """Show a square by swapping its colours (F6's legal squares, the demo's next square)."""
         top, left, bottom, right = self.board.rect(*square_of(cell))
+        if self.colours.mono:
+            # mono: a dense fill, not just brighter cells (the empty square's own pattern
+            # swapped bright is easy to miss); the square is redrawn after
+            self.screen.fill(top, left, bottom, right, "\u2593", 0x0F)
+            return
         for r in range(top, bottom + 1):
             for c in range(left, right + 1):
                 self.screen.set_attr(r, c, inverted(self.screen.read(r, c)[1], self.colours.mono))
