@@ -7,7 +7,9 @@ status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from . import __version__
@@ -22,6 +24,9 @@ from .synth import MODELS
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
+
+
+SCREENSHOT_IN_WINDOW = "--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)"
 
 
 class CliError(Exception):
@@ -166,9 +171,11 @@ def _run(argv: list[str]) -> int:
                            mute=args.mute, speaker_model=args.speaker)
 
     headless = args.headless or args.keys is not None
-    for option, path in (("--record", args.record), ("--record-video", args.record_video)):
-        if path is not None and not path.absolute().parent.is_dir():
-            raise CliError(f"{option}: cannot write {path}: no such directory")
+    # Everything on the command line is checked before anything is written (a --record file is
+    # only replaced by the journal of a run that started).
+    if not headless and (args.screenshot or args.dump_text):
+        raise CliError(SCREENSHOT_IN_WINDOW)
+    check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text")
     if args.record_video is not None:
         _video_format(args.record_video)
     script = None
@@ -196,12 +203,45 @@ def _run(argv: list[str]) -> int:
                               journal)
     finally:
         if journal is not None:
-            journal.close()
+            journal.close()  # into place when the run started; a run that never started leaves the old file
+            if journal.failed:
+                said.append(f"--record: the journal {args.record} was not kept ({journal.failed})")
         for machine in machines:  # what the programs could not do, said where the player sees it
             said += machine.host_messages
         for line in said:
             print(f"vconsole: {line}", file=sys.stderr)
     return max(code, 1) if said else code
+
+
+def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> None:
+    """Refuse, before the run, an output file that could not be written at its end: its folder missing
+    or not a folder, the name taken by a folder, or a folder nothing can be created in."""
+    if path is None or (stdout_ok and str(path) == "-"):
+        return
+    path = Path(path)
+    parent = path.absolute().parent
+    if not parent.is_dir():
+        why = "no such directory" if not parent.exists() else f"{parent} is not a folder"
+        raise CliError(f"{option}: cannot write {path}: {why}")
+    if path.is_dir():
+        raise CliError(f"{option}: cannot write {path}: it is a folder")
+    if path.exists() and not path.is_file():  # a device or a pipe (/dev/null): written straight through
+        if not os.access(path, os.W_OK):
+            raise CliError(f"{option}: cannot write {path}: permission denied")
+        return
+    try:  # the file is written to a temporary one beside it, renamed into place: try making one
+        fd, probe = tempfile.mkstemp(prefix=".~vconsole-probe.", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise CliError(f"{option}: cannot write {path}: {e.strerror or e}") from None
+
+
+def check_outputs(args, *options: str) -> None:
+    """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
+    for name in options:
+        path = getattr(args, name, None)
+        check_output("--" + name.replace("_", "-"), path, stdout_ok=name == "dump_text")
 
 
 def _video_format(path: Path) -> str:
@@ -235,13 +275,16 @@ def run_window(args, config: MachineConfig, target, title: str, captures: Path, 
     Shared with the tools that run a program-like loop (``vconsole view``).
     """
     if args.screenshot or args.dump_text:
-        raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
+        raise CliError(SCREENSHOT_IN_WINDOW)
+    check_outputs(args, "record_audio", "record_video")
     from .frontends import window
 
+    lost: list[str] = []
     try:
-        return window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
+        code = window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
                           captures=captures, journal=journal, record_video=getattr(args, "record_video", None),
-                          video_rate=getattr(args, "video_rate", None))
+                          video_rate=getattr(args, "video_rate", None), lost=lost)
+        return max(code, 1) if lost else code
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
                        "run it with --headless and --keys instead") from None
@@ -255,10 +298,7 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
     """
     from .frontends import headless
 
-    for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
-                         ("--dump-text", args.dump_text)):
-        if path is not None and str(path) != "-" and not path.absolute().parent.is_dir():
-            raise CliError(f"{option}: cannot write {path}: no such directory")  # before the run, not after
+    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video")  # before the run, not after
     if script is None:
         try:
             script = keyscript.parse(keyscript.read(args.keys or ""))
@@ -272,12 +312,12 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
                            machine_hook=lambda m: [hook(m) for hook in hooks])
     if journal is not None:
         journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
-    finish_outputs(args, config, outcome, video)
+    failed = finish_outputs(args, config, outcome, video)
     if not (args.screenshot or args.dump_text or args.record_audio or video is not None):
         sys.stdout.write(screen_text(outcome))  # a run that keeps nothing shows where it ended
     if outcome.exit_code is None and program is not None and program.name == "COMMAND":
         _next_step_hint()
-    return outcome.exit_code or 0
+    return max(outcome.exit_code or 0, failed)
 
 
 def _next_step_hint() -> None:
@@ -306,15 +346,23 @@ def _video(args, config: MachineConfig, start: float = 0.0):
         raise CliError(str(e)) from None
 
 
-def finish_outputs(args, config: MachineConfig, outcome, video=None) -> None:
-    """What a headless run (or replay) leaves: screenshot, text dump, animated capture."""
+def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
+    """What a headless run (or replay) leaves: screenshot, text dump, animated capture.
+
+    Each output is tried even when another could not be written; every failure is one line on
+    stderr, and the result is 1 when there was one (0 when all were written).
+    """
+    failures = list(getattr(outcome, "failures", []))
     if video is not None:
         try:
             video.finish(outcome.elapsed, state=outcome.state)
         except (OSError, ValueError) as e:
-            raise CliError(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}") from None
+            failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
     if args.screenshot:
-        _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
+        try:
+            _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
+        except CliError as e:
+            failures.append(str(e))
     if args.dump_text:
         from .disk import atomic_write
 
@@ -325,7 +373,10 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> None:
             try:
                 atomic_write(args.dump_text, text.encode("utf-8"))
             except OSError as e:
-                raise CliError(f"cannot write {args.dump_text}: {e.strerror or e}") from None
+                failures.append(f"cannot write {args.dump_text}: {e.strerror or e}")
+    for line in failures:
+        print(f"vconsole: {line}", file=sys.stderr)
+    return 1 if failures else 0
 
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:

@@ -71,7 +71,10 @@ def run_script(program: Program, script: str, display: str, drive_root: Path, *,
     outcome = headless.run(lambda m: run_program(m, program, switches, drive, RunOptions(seed=seed)), config,
                            script, idle_limit=idle_limit, machine_hook=hook, record_audio=record_audio)
     if video is not None:
-        video.finish(outcome.elapsed, state=outcome.state)
+        try:
+            video.finish(outcome.elapsed, state=outcome.state)
+        except (OSError, ValueError) as e:  # the caller says so (outcome.failures)
+            outcome.failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
     return outcome
 
 
@@ -202,7 +205,7 @@ def main(argv: list[str]) -> int:
 
 
 def attract_main(argv: list[str]) -> int:
-    from ..cli import CliError, _rate, _scale, _video_format
+    from ..cli import CliError, _rate, _scale, _video_format, check_output
 
     p = _parser("vconsole attract", "Record a program's attract mode (its demo, or computer against "
                                     "computer) as an animated capture.")
@@ -221,9 +224,8 @@ def attract_main(argv: list[str]) -> int:
     _video_format(args.out)
     if not args.seconds > 0:
         raise CliError("--seconds must be above 0")
-    for option, path in (("OUT", args.out), ("--record-audio", args.record_audio)):
-        if path is not None and not path.absolute().parent.is_dir():
-            raise CliError(f"{option}: cannot write {path}: no such directory")
+    check_output("OUT", args.out)
+    check_output("--record-audio", args.record_audio)
     (program,) = _programs([args.program])
     if not program.attract:
         with_one = ", ".join(p.name for p in discover().values() if p.attract) or "none yet"
@@ -233,6 +235,10 @@ def attract_main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="vconsole-attract-") as tmp:
         outcome = run_script(program, script, args.display, Path(tmp) / "TOYS", idle_limit=0.0, video=video,
                              seed=args.seed, record_audio=args.record_audio)
+    for line in outcome.failures:
+        print(f"vconsole: {line}", file=sys.stderr)
+    if outcome.failures:
+        return 1
     print(f"vconsole attract: {program.name} captured in {args.out} ({video.frames} frames,"
           f" {outcome.elapsed:.1f} s)", file=sys.stderr)
     return 0

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..disk import Drive, dos_name
+from ..disk import Drive, _umask, dos_name
 from ..frontends.inputs import Inputs
 from ..keyboard import Key, word_for, word_for_char
 from ..keyscript import KeyScriptError, Press, parse as parse_keys
@@ -443,17 +443,32 @@ class JournalRecorder:
     """Writes a journal while a run goes on: the front end delivers input through ``inputs()``
     and has its host wrapped by ``attach()``; ``finish()`` writes the end line.
 
-    Lines are flushed as they are written, so a run that is killed leaves a
-    journal that replays up to where it stopped.
+    The lines go to a temporary file beside ``path`` (flushed as they are
+    written, so a run that is killed leaves a journal there that replays up to
+    where it stopped); ``close()`` renames it into place once the run has
+    started, so an existing file is only ever replaced by a whole journal, and
+    a command that never started its run leaves it as it was.  A write that
+    fails (a full disk) stops the recording, not the run: ``failed`` says why.
     """
 
-    def __init__(self, path: str | os.PathLike, header: Header) -> None:
+    def __init__(self, path: str | os.PathLike, header: Header, say=None) -> None:
+        import tempfile
+
         self.path = Path(path)
         self.header = header
         self._lock = threading.Lock()
-        self._file = open(self.path, "w", encoding="utf-8", newline="\n")
-        self._file.write(header.to_json() + "\n")
-        self._file.flush()
+        self.failed: str | None = None
+        self._say = say if say is not None else _say_stderr
+        self._started = False
+        fd, self._tmp = tempfile.mkstemp(prefix=f".~{self.path.name}.", suffix=".recording",
+                                         dir=self.path.absolute().parent)
+        self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        try:
+            self._file.write(header.to_json() + "\n")
+            self._file.flush()
+        except OSError:
+            self._discard()
+            raise
         self.idles = 0
         self.machine: Machine | None = None
         self._next_check = header.check_every
@@ -478,6 +493,7 @@ class JournalRecorder:
     def started(self, machine: Machine) -> None:
         """The program starts now (in the window, when its thread starts, a moment after switch-on)."""
         self.machine = self.machine or machine
+        self._started = True
         self.write({"start": True})
 
     def _stamp(self) -> dict[str, Any]:
@@ -489,8 +505,27 @@ class JournalRecorder:
             if self._file.closed:
                 return
             line = {**self._stamp(), **fields}
-            self._file.write(json.dumps(line) + "\n")
-            self._file.flush()
+            try:
+                self._file.write(json.dumps(line) + "\n")
+                self._file.flush()
+            except OSError as e:
+                self._fail(e)
+
+    def _fail(self, e: OSError) -> None:
+        """A write failed: drop the recording (the old file stays), say so once, let the run go on."""
+        self.failed = e.strerror or str(e)
+        self._discard()
+        self._say(f"recording stopped: {self.failed}")
+
+    def _discard(self) -> None:
+        try:
+            self._file.close()
+        except OSError:
+            pass
+        try:
+            os.unlink(self._tmp)
+        except OSError:
+            pass
 
     def event(self, kind: str, value: Any, **extra: Any) -> None:
         if kind == "move":
@@ -520,9 +555,32 @@ class JournalRecorder:
         self.close()
 
     def close(self) -> None:
+        """Put the journal in place (a run that never started: drop it, the old file stays)."""
         with self._lock:
-            if not self._file.closed:
+            if self._file.closed:
+                return
+            if not self._started:
+                self._discard()
+                return
+            try:
+                self._file.flush()
+                os.fsync(self._file.fileno())
                 self._file.close()
+                if self.path.exists() and not self.path.is_file():  # /dev/null, a pipe: written through
+                    with open(self._tmp, "rb") as src, open(self.path, "wb") as dst:
+                        dst.write(src.read())
+                    os.unlink(self._tmp)
+                    return
+                os.chmod(self._tmp, 0o666 & ~_umask())
+                os.replace(self._tmp, self.path)
+            except OSError as e:
+                self._fail(e)
+
+
+def _say_stderr(line: str) -> None:
+    import sys
+
+    print(f"vconsole: {line}", file=sys.stderr, flush=True)
 
 
 class _CountingHost:
