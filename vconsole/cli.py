@@ -53,6 +53,20 @@ def _scale(text: str) -> int:
     return n
 
 
+MAX_SECONDS = 24 * 3600.0  # a run's length in machine seconds: a day is already far more than a capture needs
+
+
+def _seconds(text: str) -> float:
+    """A length in seconds: a finite number above 0, at most a day (not nan, inf or -5)."""
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < s <= MAX_SECONDS:  # nan fails this too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_SECONDS:.0f}")
+    return s
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse whose mistakes are one CliError line (exit 2 from main), not usage text and SystemExit."""
 
