@@ -45,6 +45,9 @@ MACHINE_CLOCK, REAL_CLOCK = "machine", "real"
 CHECK_EVERY_S = 10.0
 MAX_FILE = 256 * 1024  # files bigger than this in the DOS directory are not carried (a note says so)
 MAX_FILES = 64
+MAX_JOURNAL = 16 * 2**20  # bytes: hours of play are a few megabytes
+MAX_TIME = 253_402_300_799.0  # 31 December 9999, 23:59:59 UTC: the last date a header may name
+MAX_UTC_OFFSET = 26 * 3600  # the widest time zones are 14 hours from UTC
 BUTTONS = {"left": LEFT, "right": RIGHT, "middle": MIDDLE}
 BUTTON_NAMES = {v: k for k, v in BUTTONS.items()}
 EVENT_KINDS = ("key", "flush", "shift", "move", "button", "close")
@@ -191,12 +194,18 @@ class Header:
         h.seed = _get(obj, "seed", int, 0)
         h.shareware = _get(obj, "shareware", bool, False)
         h.start_time = float(_get(obj, "start_time", (int, float), 0.0))
+        if not 0 <= h.start_time <= MAX_TIME:  # nan, inf, 1e300: no date a clock can show
+            raise ValueError(f"start_time must be seconds since the epoch (0 to {MAX_TIME:.0f}),"
+                             f" not {json.dumps(obj['start_time'])}")
         offset = obj.get("utc_offset")
         if offset is not None:
             h.utc_offset = _get(obj, "utc_offset", int)
+            if not -MAX_UTC_OFFSET <= h.utc_offset <= MAX_UTC_OFFSET:
+                raise ValueError(f"utc_offset must be seconds east of UTC (at most {MAX_UTC_OFFSET} either way),"
+                                 f" not {h.utc_offset}")
         h.clock = _choice(obj, "clock", (MACHINE_CLOCK, REAL_CLOCK), MACHINE_CLOCK)
         h.check_every = float(_get(obj, "check_every", (int, float), CHECK_EVERY_S))
-        if not h.check_every > 0:
+        if not 0 < h.check_every < math.inf:
             raise ValueError("check_every must be a number of seconds above 0")
         h.made_by = _get(obj, "made_by", str, "an unknown vconsole")
         for name, entry in _get(obj, "files", dict, {}).items():
@@ -212,7 +221,8 @@ class Header:
             except (ValueError, AttributeError, UnicodeEncodeError) as e:
                 raise ValueError(f"files: {name}: {e}") from None
             if "time" in entry:
-                if not isinstance(entry["time"], (int, float)) or isinstance(entry["time"], bool):
+                if (not isinstance(entry["time"], (int, float)) or isinstance(entry["time"], bool)
+                        or not 0 <= entry["time"] <= MAX_TIME):
                     raise ValueError(f"files: {name}: time must be seconds since the epoch")
                 h.file_times[dos] = float(entry["time"])
         return h
@@ -325,9 +335,12 @@ def read(path: str | os.PathLike) -> Journal:
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_JOURNAL + 1)  # bounded: /dev/zero is not a journal
     except OSError as e:
         raise JournalError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_JOURNAL:
+        raise JournalError(f"{path} is bigger than {MAX_JOURNAL // 2**20} MB: not a journal vconsole made")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
