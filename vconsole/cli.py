@@ -175,8 +175,8 @@ def _run(argv: list[str]) -> int:
     except SwitchError as e:
         raise CliError(f"{program.name}: {e}") from None
 
-    if args.drive is not None and args.drive.exists() and not args.drive.is_dir():
-        raise CliError(f"--drive {args.drive}: not a directory")  # every save would fail: say so now
+    if args.drive is not None:
+        _check_drive(args.drive)
     from .frontends import default_drive
 
     drive = Drive(args.drive or default_drive())
@@ -225,6 +225,17 @@ def _run(argv: list[str]) -> int:
         for line in said:
             print(f"vconsole: {line}", file=sys.stderr)
     return max(code, 1) if said else code
+
+
+def _check_drive(path: Path) -> None:
+    """Refuse a --drive every save would fail in: a file, or a path under a file (/etc/passwd/x)."""
+    if path.exists() and not path.is_dir():
+        raise CliError(f"--drive {path}: not a directory")  # every save would fail: say so now
+    for above in path.absolute().parents:
+        if above.exists():
+            if not above.is_dir():
+                raise CliError(f"--drive {path}: {above} is not a directory")
+            return
 
 
 def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> None:
