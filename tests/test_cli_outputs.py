@@ -145,3 +145,24 @@ def test_a_journal_on_a_full_disk_stops_the_recording_not_the_run(capsys, tmp_pa
     assert old_journal.read_text() == "the old journal\n"
     assert not (drive / "VCONSOLE.LOG").exists()
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["testcard", "--headless", "--screenshot", "TMP/x.jpg"], "--screenshot: TMP/x.jpg would be a PNG picture, not JPG"),
+    (["testcard", "--headless", "--record-audio", "TMP/x.mp3"], "--record-audio: TMP/x.mp3 would be a WAV file"),
+    (["replay", "JOURNAL", "--headless", "--screenshot", "TMP/x.JPG"], "would be a PNG picture, not JPG"),
+    (["attract", "mill", "TMP/o.gif", "--record-audio", "TMP/x.mp3"], "would be a WAV file, not MP3"),
+    (["render", "ART", "--display", "vga", "--png", "TMP/x.gif"], "--png TMP/x.gif: the file would be PNG, not GIF"),
+    (["render", "ART", "--display", "vga", "--gif", "TMP/x.png"], "--gif TMP/x.png: the file would be GIF, not PNG"),
+])
+def test_an_output_named_for_another_format_is_refused(capsys, tmp_path, argv, words):
+    journal = tmp_path / "j.jsonl"
+    journal.write_text(jn.Header(program="TESTCARD").to_json() + "\n")
+    art = tmp_path / "a.ans"
+    art.write_text("hello\r\n")
+    subst = {"JOURNAL": str(journal), "ART": str(art)}
+    argv = [subst.get(a, a.replace("TMP", str(tmp_path))) for a in argv]
+    assert cli.main(argv) == 2
+    (line,) = _lines(capsys)
+    assert words.replace("TMP", str(tmp_path)) in line, line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ans", "j.jsonl"]

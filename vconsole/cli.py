@@ -262,11 +262,25 @@ def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> Non
         raise CliError(f"{option}: cannot write {path}: {e.strerror or e}") from None
 
 
+#: the file type each output option writes, whatever the name says: a name with another extension is refused
+OUTPUT_TYPES = {"screenshot": (".png", "a PNG picture"), "record_audio": (".wav", "a WAV file")}
+
+
+def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
+    """Refuse a name whose extension says another format than the file will be (x.jpg for a PNG);
+    a name without one (/dev/stdout) is left alone."""
+    if path is not None and path.suffix and path.suffix.lower() != suffix:
+        raise CliError(f"{option}: {path} would be {what}, not {path.suffix[1:].upper()}: name it with {suffix}")
+
+
 def check_outputs(args, *options: str) -> None:
     """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
     for name in options:
         path = getattr(args, name, None)
-        check_output("--" + name.replace("_", "-"), path, stdout_ok=name == "dump_text")
+        option = "--" + name.replace("_", "-")
+        if name in OUTPUT_TYPES:
+            check_type(option, path, *OUTPUT_TYPES[name])
+        check_output(option, path, stdout_ok=name == "dump_text")
 
 
 def _video_format(path: Path) -> str:

@@ -242,7 +242,7 @@ def main(argv: list[str]) -> int:
 
 
 def attract_main(argv: list[str]) -> int:
-    from ..cli import CliError, _rate, _scale, _seconds, _video_format, check_output
+    from ..cli import OUTPUT_TYPES, CliError, _rate, _scale, _seconds, _video_format, check_output, check_type
 
     p = _parser("vconsole attract", "Record a program's attract mode (its demo, or computer against "
                                     "computer) as an animated capture.")
@@ -262,6 +262,7 @@ def attract_main(argv: list[str]) -> int:
     if not args.seconds > 0:
         raise CliError("--seconds must be above 0")
     check_output("OUT", args.out)
+    check_type("--record-audio", args.record_audio, *OUTPUT_TYPES["record_audio"])
     check_output("--record-audio", args.record_audio)
     (program,) = _programs([args.program])
     if not program.attract:
