@@ -41,3 +41,14 @@ def test_a_drive_under_a_file_is_refused(capsys, tmp_path, under):
     afile.write_text("x")
     assert cli.main(["--headless", "--drive", str(afile / under)]) == 2
     assert _line(capsys) == f"vconsole: --drive {afile / under}: {afile} is not a directory"
+
+
+def test_help_names_the_other_commands_and_the_key_script_syntax(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("render", "view", "monkey", "replay", "gallery", "attract"):
+        assert f"\n  vconsole {command} " in out, command
+    assert "wait:MS" in out and "@FILE" in out and "README" in out
+    assert "(- for standard output)" in " ".join(out.split())

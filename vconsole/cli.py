@@ -26,6 +26,20 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
 
 
+EPILOG = """\
+other commands (each has its own --help):
+  vconsole render FILE --display D --png OUT.png  DOS art or a screen dump as a picture
+  vconsole view FILE|FOLDER ...                   show DOS art files (.ANS .BIN .XB)
+  vconsole monkey PROGRAM                         random input; report what fails
+  vconsole replay JOURNAL                         play back a journal made with --record
+  vconsole gallery DIR                            every program on every display, as HTML
+  vconsole attract PROGRAM OUT.gif                record a program's attract mode
+
+key scripts (--keys): tokens separated by spaces, e.g. --keys '"dir" Enter wait:500'
+  a character types it; "text" types each one; key names Enter Esc F1 Up Ctrl+Q ...;
+  wait:MS move:COL,ROW click:COL,ROW rclick:COL,ROW wheel:N; --keys @FILE reads a file.
+  The whole syntax: README.md, "Running programs".
+"""
 SCREENSHOT_IN_WINDOW = "--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)"
 
 
@@ -78,6 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="vconsole",
         description="An IBM PC in 80x25 text mode. With no PROGRAM, the DOS prompt starts.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
     p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")
@@ -97,7 +113,8 @@ def _parser() -> argparse.ArgumentParser:
                         " --record-audio or --record-video the final screen is printed as text")
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
-    p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
+    p.add_argument("--dump-text", type=Path, metavar="FILE",
+                   help="the 25 text rows when the run ends (- for standard output)")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
     p.add_argument("--scale", type=_scale, default=None, metavar="N",
                    help="window: open at N times and keep to whole-number scales (default: the largest"
