@@ -52,3 +52,18 @@ def test_help_names_the_other_commands_and_the_key_script_syntax(capsys):
         assert f"\n  vconsole {command} " in out, command
     assert "wait:MS" in out and "@FILE" in out and "README" in out
     assert "(- for standard output)" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("token, words", [
+    ("wait:abc", "unknown key-script token 'wait:abc': wait:MS needs a number of milliseconds (0 or more)"),
+    ("wait:-5", "'wait:-5': wait:MS needs a number of milliseconds"),
+    ("click:1", "'click:1': click:COL,ROW needs a text cell"),
+    ("rclick:x,y", "rclick:COL,ROW needs a text cell"),
+    ("move:1", "move:COL,ROW needs a text cell"),
+    ("wheel:x", "'wheel:x': wheel:N needs a whole number of notches"),
+    ("Wheel:1000", "wheel:N needs a whole number of notches, -999 to 999"),
+])
+def test_a_bad_value_names_the_form_its_token_takes(capsys, token, words):
+    assert cli.main(["--keys", token]) == 2
+    line = _line(capsys)
+    assert line.startswith("vconsole: ") and words in line, line

@@ -150,7 +150,20 @@ def _one(tok: str) -> Event:
     if _typeable(tok) and "+" not in tok and ":" not in tok:
         # most likely text meant to be typed, like the 17 of a Mill move: say how to type it
         raise KeyScriptError(f'{tok!r} is not a key name; to type it, write "{tok}"')
+    form = _FORMS.get(tok.split(":", 1)[0].lower()) if ":" in tok else None
+    if form is not None:
+        raise KeyScriptError(f"unknown key-script token {tok!r}: {form}")
     raise KeyScriptError(f"unknown key-script token {tok!r}")
+
+
+#: what each NAME:VALUE token needs, said when its value is not that
+_FORMS = {
+    "wait": "wait:MS needs a number of milliseconds (0 or more), e.g. wait:500",
+    "wheel": "wheel:N needs a whole number of notches, -999 to 999 but not 0, e.g. wheel:3 or wheel:-3",
+    "move": "move:COL,ROW needs a text cell, two whole numbers from 0, e.g. move:10,5",
+    "click": "click:COL,ROW needs a text cell, two whole numbers from 0, e.g. click:10,5",
+    "rclick": "rclick:COL,ROW needs a text cell, two whole numbers from 0, e.g. rclick:10,5",
+}
 
 
 def _typeable(text: str) -> bool:
