@@ -235,12 +235,12 @@ def _run(argv: list[str]) -> int:
     finally:
         if journal is not None:
             journal.close()  # into place when the run started; a run that never started leaves the old file
-            if journal.failed:
-                said.append(f"--record: the journal {args.record} was not kept ({journal.failed})")
         for machine in machines:  # what the programs could not do, said where the player sees it
             said += machine.host_messages
         for line in said:
             print(f"vconsole: {line}", file=sys.stderr)
+    if journal is not None and journal.failed:  # it said "recording stopped" when it happened
+        code = max(code, 1)
     return max(code, 1) if said else code
 
 

@@ -528,7 +528,7 @@ class JournalRecorder:
         """A write failed: drop the recording (the old file stays), say so once, let the run go on."""
         self.failed = e.strerror or str(e)
         self._discard()
-        self._say(f"recording stopped: {self.failed}")
+        self._say(f"recording stopped: {self.failed} (no journal written to {self.path})")
 
     def _discard(self) -> None:
         try:
