@@ -165,3 +165,17 @@ def test_an_output_named_for_another_format_is_refused(capsys, tmp_path, argv, w
     (line,) = _lines(capsys)
     assert words.replace("TMP", str(tmp_path)) in line, line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ans", "j.jsonl"]
+
+
+def test_a_journal_to_a_device_is_written_through(capsys, tmp_path):
+    def temps():
+        return [n for n in os.listdir("/dev") if n.startswith(".~")]
+
+    before = temps()
+    assert cli.main(["testcard", "--keys", KEYS, "--record", "/dev/null", "--drive", str(tmp_path / "C"),
+                     "--dump-text", str(tmp_path / "t.txt")]) == 0
+    assert temps() == before  # never a temporary file beside a device, nor a rename over it
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+    if os.path.exists("/dev/full"):
+        assert cli.main(["testcard", "--keys", KEYS, "--record", "/dev/full", "--drive", str(tmp_path / "C")]) == 2
+        assert _lines(capsys)[-1] == "vconsole: --record: cannot write /dev/full: No space left on device"

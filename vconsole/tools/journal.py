@@ -473,9 +473,13 @@ class JournalRecorder:
         self.failed: str | None = None
         self._say = say if say is not None else _say_stderr
         self._started = False
-        fd, self._tmp = tempfile.mkstemp(prefix=f".~{self.path.name}.", suffix=".recording",
-                                         dir=self.path.absolute().parent)
-        self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        self._tmp: str | None = None
+        if self.path.exists() and not self.path.is_file():  # /dev/null, /dev/full, a pipe: written through
+            self._file = open(self.path, "w", encoding="utf-8", newline="\n")
+        else:
+            fd, self._tmp = tempfile.mkstemp(prefix=f".~{self.path.name}.", suffix=".recording",
+                                             dir=self.path.absolute().parent)
+            self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
         try:
             self._file.write(header.to_json() + "\n")
             self._file.flush()
@@ -535,10 +539,11 @@ class JournalRecorder:
             self._file.close()
         except OSError:
             pass
-        try:
-            os.unlink(self._tmp)
-        except OSError:
-            pass
+        if self._tmp is not None:
+            try:
+                os.unlink(self._tmp)
+            except OSError:
+                pass
 
     def event(self, kind: str, value: Any, **extra: Any) -> None:
         if kind == "move":
@@ -577,13 +582,11 @@ class JournalRecorder:
                 return
             try:
                 self._file.flush()
+                if self._tmp is None:
+                    self._file.close()
+                    return
                 os.fsync(self._file.fileno())
                 self._file.close()
-                if self.path.exists() and not self.path.is_file():  # /dev/null, a pipe: written through
-                    with open(self._tmp, "rb") as src, open(self.path, "wb") as dst:
-                        dst.write(src.read())
-                    os.unlink(self._tmp)
-                    return
                 os.chmod(self._tmp, 0o666 & ~_umask())
                 os.replace(self._tmp, self.path)
             except OSError as e:
