@@ -7,7 +7,9 @@ status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from . import __version__
@@ -22,6 +24,23 @@ from .synth import MODELS
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
+
+
+EPILOG = """\
+other commands (each has its own --help):
+  vconsole render FILE --display D --png OUT.png  DOS art or a screen dump as a picture
+  vconsole view FILE|FOLDER ...                   show DOS art files (.ANS .BIN .XB)
+  vconsole monkey PROGRAM                         random input; report what fails
+  vconsole replay JOURNAL                         play back a journal made with --record
+  vconsole gallery DIR                            every program on every display, as HTML
+  vconsole attract PROGRAM OUT.gif                record a program's attract mode
+
+key scripts (--keys): tokens separated by spaces, e.g. --keys '"dir" Enter wait:500'
+  a character types it; "text" types each one; key names Enter Esc F1 Up Ctrl+Q ...;
+  wait:MS move:COL,ROW click:COL,ROW rclick:COL,ROW wheel:N; --keys @FILE reads a file.
+  The whole syntax: README.md, "Running programs".
+"""
+SCREENSHOT_IN_WINDOW = "--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)"
 
 
 class CliError(Exception):
@@ -48,6 +67,20 @@ def _scale(text: str) -> int:
     return n
 
 
+MAX_SECONDS = 24 * 3600.0  # a run's length in machine seconds: a day is already far more than a capture needs
+
+
+def _seconds(text: str) -> float:
+    """A length in seconds: a finite number above 0, at most a day (not nan, inf or -5)."""
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < s <= MAX_SECONDS:  # nan fails this too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_SECONDS:.0f}")
+    return s
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse whose mistakes are one CliError line (exit 2 from main), not usage text and SystemExit."""
 
@@ -59,6 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="vconsole",
         description="An IBM PC in 80x25 text mode. With no PROGRAM, the DOS prompt starts.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
     p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")
@@ -78,7 +113,8 @@ def _parser() -> argparse.ArgumentParser:
                         " --record-audio or --record-video the final screen is printed as text")
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
-    p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
+    p.add_argument("--dump-text", type=Path, metavar="FILE",
+                   help="the 25 text rows when the run ends (- for standard output)")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
     p.add_argument("--scale", type=_scale, default=None, metavar="N",
                    help="window: open at N times and keep to whole-number scales (default: the largest"
@@ -156,8 +192,8 @@ def _run(argv: list[str]) -> int:
     except SwitchError as e:
         raise CliError(f"{program.name}: {e}") from None
 
-    if args.drive is not None and args.drive.exists() and not args.drive.is_dir():
-        raise CliError(f"--drive {args.drive}: not a directory")  # every save would fail: say so now
+    if args.drive is not None:
+        _check_drive(args.drive)
     from .frontends import default_drive
 
     drive = Drive(args.drive or default_drive())
@@ -166,9 +202,11 @@ def _run(argv: list[str]) -> int:
                            mute=args.mute, speaker_model=args.speaker)
 
     headless = args.headless or args.keys is not None
-    for option, path in (("--record", args.record), ("--record-video", args.record_video)):
-        if path is not None and not path.absolute().parent.is_dir():
-            raise CliError(f"{option}: cannot write {path}: no such directory")
+    # Everything on the command line is checked before anything is written (a --record file is
+    # only replaced by the journal of a run that started).
+    if not headless and (args.screenshot or args.dump_text):
+        raise CliError(SCREENSHOT_IN_WINDOW)
+    check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text")
     if args.record_video is not None:
         _video_format(args.record_video)
     script = None
@@ -196,12 +234,70 @@ def _run(argv: list[str]) -> int:
                               journal)
     finally:
         if journal is not None:
-            journal.close()
+            journal.close()  # into place when the run started; a run that never started leaves the old file
         for machine in machines:  # what the programs could not do, said where the player sees it
             said += machine.host_messages
         for line in said:
             print(f"vconsole: {line}", file=sys.stderr)
+    if journal is not None and journal.failed:  # it said "recording stopped" when it happened
+        code = max(code, 1)
     return max(code, 1) if said else code
+
+
+def _check_drive(path: Path) -> None:
+    """Refuse a --drive every save would fail in: a file, or a path under a file (/etc/passwd/x)."""
+    if path.exists() and not path.is_dir():
+        raise CliError(f"--drive {path}: not a directory")  # every save would fail: say so now
+    for above in path.absolute().parents:
+        if above.exists():
+            if not above.is_dir():
+                raise CliError(f"--drive {path}: {above} is not a directory")
+            return
+
+
+def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> None:
+    """Refuse, before the run, an output file that could not be written at its end: its folder missing
+    or not a folder, the name taken by a folder, or a folder nothing can be created in."""
+    if path is None or (stdout_ok and str(path) == "-"):
+        return
+    path = Path(path)
+    parent = path.absolute().parent
+    if not parent.is_dir():
+        why = "no such directory" if not parent.exists() else f"{parent} is not a folder"
+        raise CliError(f"{option}: cannot write {path}: {why}")
+    if path.is_dir():
+        raise CliError(f"{option}: cannot write {path}: it is a folder")
+    if path.exists() and not path.is_file():  # a device or a pipe (/dev/null): written straight through
+        if not os.access(path, os.W_OK):
+            raise CliError(f"{option}: cannot write {path}: permission denied")
+        return
+    try:  # the file is written to a temporary one beside it, renamed into place: try making one
+        fd, probe = tempfile.mkstemp(prefix=".~vconsole-probe.", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise CliError(f"{option}: cannot write {path}: {e.strerror or e}") from None
+
+
+#: the file type each output option writes, whatever the name says: a name with another extension is refused
+OUTPUT_TYPES = {"screenshot": (".png", "a PNG picture"), "record_audio": (".wav", "a WAV file")}
+
+
+def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
+    """Refuse a name whose extension says another format than the file will be (x.jpg for a PNG);
+    a name without one (/dev/stdout) is left alone."""
+    if path is not None and path.suffix and path.suffix.lower() != suffix:
+        raise CliError(f"{option}: {path} would be {what}, not {path.suffix[1:].upper()}: name it with {suffix}")
+
+
+def check_outputs(args, *options: str) -> None:
+    """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
+    for name in options:
+        path = getattr(args, name, None)
+        option = "--" + name.replace("_", "-")
+        if name in OUTPUT_TYPES:
+            check_type(option, path, *OUTPUT_TYPES[name])
+        check_output(option, path, stdout_ok=name == "dump_text")
 
 
 def _video_format(path: Path) -> str:
@@ -235,13 +331,16 @@ def run_window(args, config: MachineConfig, target, title: str, captures: Path, 
     Shared with the tools that run a program-like loop (``vconsole view``).
     """
     if args.screenshot or args.dump_text:
-        raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
+        raise CliError(SCREENSHOT_IN_WINDOW)
+    check_outputs(args, "record_audio", "record_video")
     from .frontends import window
 
+    lost: list[str] = []
     try:
-        return window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
+        code = window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
                           captures=captures, journal=journal, record_video=getattr(args, "record_video", None),
-                          video_rate=getattr(args, "video_rate", None))
+                          video_rate=getattr(args, "video_rate", None), lost=lost)
+        return max(code, 1) if lost else code
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
                        "run it with --headless and --keys instead") from None
@@ -255,10 +354,7 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
     """
     from .frontends import headless
 
-    for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
-                         ("--dump-text", args.dump_text)):
-        if path is not None and str(path) != "-" and not path.absolute().parent.is_dir():
-            raise CliError(f"{option}: cannot write {path}: no such directory")  # before the run, not after
+    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video")  # before the run, not after
     if script is None:
         try:
             script = keyscript.parse(keyscript.read(args.keys or ""))
@@ -272,12 +368,12 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
                            machine_hook=lambda m: [hook(m) for hook in hooks])
     if journal is not None:
         journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
-    finish_outputs(args, config, outcome, video)
+    failed = finish_outputs(args, config, outcome, video)
     if not (args.screenshot or args.dump_text or args.record_audio or video is not None):
         sys.stdout.write(screen_text(outcome))  # a run that keeps nothing shows where it ended
     if outcome.exit_code is None and program is not None and program.name == "COMMAND":
         _next_step_hint()
-    return outcome.exit_code or 0
+    return max(outcome.exit_code or 0, failed)
 
 
 def _next_step_hint() -> None:
@@ -306,15 +402,23 @@ def _video(args, config: MachineConfig, start: float = 0.0):
         raise CliError(str(e)) from None
 
 
-def finish_outputs(args, config: MachineConfig, outcome, video=None) -> None:
-    """What a headless run (or replay) leaves: screenshot, text dump, animated capture."""
+def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
+    """What a headless run (or replay) leaves: screenshot, text dump, animated capture.
+
+    Each output is tried even when another could not be written; every failure is one line on
+    stderr, and the result is 1 when there was one (0 when all were written).
+    """
+    failures = list(getattr(outcome, "failures", []))
     if video is not None:
         try:
             video.finish(outcome.elapsed, state=outcome.state)
         except (OSError, ValueError) as e:
-            raise CliError(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}") from None
+            failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
     if args.screenshot:
-        _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
+        try:
+            _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
+        except CliError as e:
+            failures.append(str(e))
     if args.dump_text:
         from .disk import atomic_write
 
@@ -325,7 +429,10 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> None:
             try:
                 atomic_write(args.dump_text, text.encode("utf-8"))
             except OSError as e:
-                raise CliError(f"cannot write {args.dump_text}: {e.strerror or e}") from None
+                failures.append(f"cannot write {args.dump_text}: {e.strerror or e}")
+    for line in failures:
+        print(f"vconsole: {line}", file=sys.stderr)
+    return 1 if failures else 0
 
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:

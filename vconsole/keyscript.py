@@ -54,6 +54,9 @@ _MOUSE = re.compile(r"^(move|click|rclick):(\d+),(\d+)$", re.I)
 _WAIT = re.compile(r"^wait:(\d+(?:\.\d+)?)$", re.I)
 
 
+MAX_SCRIPT = 2**20  # bytes of a key script file: a long session is a few kilobytes
+
+
 def read(spec: str) -> str:
     """The script a ``--keys`` value names: the value itself, or with ``@FILE`` that file's text.
 
@@ -63,10 +66,17 @@ def read(spec: str) -> str:
         return spec
     path = spec[1:]
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise KeyScriptError(f"cannot read key script {path}: {getattr(e, 'strerror', None) or e}") from None
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SCRIPT + 1)  # bounded: @/dev/zero is not a key script
+    except OSError as e:
+        raise KeyScriptError(f"cannot read key script {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_SCRIPT:
+        raise KeyScriptError(f"cannot read key script {path}: bigger than {MAX_SCRIPT // 2**20} MB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[:e.start].count(b"\n") + 1
+        raise KeyScriptError(f"cannot read key script {path}: line {line} is not UTF-8 text") from None
 
 
 def parse(script: str) -> list[Event]:
@@ -140,7 +150,20 @@ def _one(tok: str) -> Event:
     if _typeable(tok) and "+" not in tok and ":" not in tok:
         # most likely text meant to be typed, like the 17 of a Mill move: say how to type it
         raise KeyScriptError(f'{tok!r} is not a key name; to type it, write "{tok}"')
+    form = _FORMS.get(tok.split(":", 1)[0].lower()) if ":" in tok else None
+    if form is not None:
+        raise KeyScriptError(f"unknown key-script token {tok!r}: {form}")
     raise KeyScriptError(f"unknown key-script token {tok!r}")
+
+
+#: what each NAME:VALUE token needs, said when its value is not that
+_FORMS = {
+    "wait": "wait:MS needs a number of milliseconds (0 or more), e.g. wait:500",
+    "wheel": "wheel:N needs a whole number of notches, -999 to 999 but not 0, e.g. wheel:3 or wheel:-3",
+    "move": "move:COL,ROW needs a text cell, two whole numbers from 0, e.g. move:10,5",
+    "click": "click:COL,ROW needs a text cell, two whole numbers from 0, e.g. click:10,5",
+    "rclick": "rclick:COL,ROW needs a text cell, two whole numbers from 0, e.g. rclick:10,5",
+}
 
 
 def _typeable(text: str) -> bool:

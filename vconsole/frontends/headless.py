@@ -68,6 +68,7 @@ class Outcome:
     events_used: int = 0
     notes: list[str] = field(default_factory=list)
     machine: Machine | None = field(default=None, repr=False)  # as the run left it (after any teardown)
+    failures: list[str] = field(default_factory=list)  # outputs of the run that could not be written
 
 
 class ScriptHost:
@@ -208,6 +209,7 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         recorder = WavRecorder(machine.speaker, record_audio, model=config.speaker_model)
         recorder.start()  # from switch-on, before a hook moves the clock (a replay's start time)
     code: int | None
+    failures: list[str] = []
     try:
         if machine_hook:
             machine_hook(machine)
@@ -217,7 +219,11 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
     finally:
         if recorder is not None:
             # a script that never waits ends at once: the sound the program queued is still its own
-            recorder.stop(until=_sound_end(machine))
+            try:
+                recorder.stop(until=_sound_end(machine))
+            except OSError as e:  # the run's other outputs are still written; the caller says so
+                failures.append(f"cannot write {record_audio}: {e.strerror or e}")
     if "state" not in captured:
         capture(machine)
-    return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used, machine=machine)
+    return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used, machine=machine,
+                   failures=failures)

@@ -117,12 +117,14 @@ def default_captures_dir() -> Path:
 def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
         scale: int | None = None, record_audio: Path | None = None, title: str = "vconsole",
         captures: Path | None = None, *, clock=None, host=None, journal=None, replaying: bool = False,
-        record_video: Path | None = None, video_rate: float | None = None, audio: bool = True) -> int:
+        record_video: Path | None = None, video_rate: float | None = None, audio: bool = True,
+        lost: list[str] | None = None) -> int:
     """Run ``target(machine)`` in a window until it returns or the window is closed; its exit code.
 
     ``clock`` and ``host`` replace real time (a replay's); ``journal`` records the run
     (tools.journal.JournalRecorder); ``replaying`` keeps the watcher's keys and pointer out;
     ``record_video`` makes an animated capture from the start (Ctrl+F7 stops it).
+    A recording or capture that cannot be written is said in one line and added to ``lost``.
     Without a display this raises NoDisplay (the CLI turns it into one line and exit status 2).
     """
     try:
@@ -134,7 +136,11 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
     front = WindowFrontEnd(pyglet, screen, target, config, scale, title, captures, record_audio,
                            clock=clock, host=host, journal=journal, replaying=replaying,
                            record_video=record_video, video_rate=video_rate, audio=audio)
-    return front.main()
+    try:
+        return front.main()
+    finally:
+        if lost is not None:
+            lost += front.lost_output
 
 
 def _no_display(error: BaseException):
@@ -195,6 +201,7 @@ class WindowFrontEnd:
         self.exit_code: int | None = None
         self.error: str | None = None
         self.recorder = None
+        self.lost_output: list[str] = []  # recordings and captures that could not be written
         self.recording_path: Path | None = None
         self.record_audio = record_audio
         self.record_video = record_video
@@ -641,7 +648,12 @@ class WindowFrontEnd:
 
     def _stop_recording(self) -> None:
         recorder, self.recorder = self.recorder, None
-        recorder.stop()
+        try:
+            recorder.stop()
+        except OSError as e:  # one line, and the run's exit status says a recording was lost
+            print(f"vconsole: cannot write {self.recording_path}: {e.strerror or e}", file=sys.stderr)
+            self.lost_output.append(str(self.recording_path))
+            return
         if self.recording_path != self.record_audio:
             print(f"vconsole: recording saved to {self.recording_path}", file=sys.stderr)
 
@@ -661,7 +673,9 @@ class WindowFrontEnd:
         try:
             video.finish(self.machine.clock.now(), self.machine.screen)
         except (OSError, ValueError) as e:
-            print(f"vconsole: the animated capture {video.path} could not be written ({e})", file=sys.stderr)
+            print(f"vconsole: the animated capture {video.path} could not be written"
+                  f" ({getattr(e, 'strerror', None) or e})", file=sys.stderr)
+            self.lost_output.append(str(video.path))
             return
         print(f"vconsole: animated capture saved to {video.path}", file=sys.stderr)
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..adapters import ADAPTERS, MONITORS, get_adapter
 from ..capture import save_png, to_display
-from ..disk import Drive
+from ..disk import Drive, atomic_write
 from ..frontends import headless
 from ..machine import MachineConfig
 from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
@@ -71,7 +71,10 @@ def run_script(program: Program, script: str, display: str, drive_root: Path, *,
     outcome = headless.run(lambda m: run_program(m, program, switches, drive, RunOptions(seed=seed)), config,
                            script, idle_limit=idle_limit, machine_hook=hook, record_audio=record_audio)
     if video is not None:
-        video.finish(outcome.elapsed, state=outcome.state)
+        try:
+            video.finish(outcome.elapsed, state=outcome.state)
+        except (OSError, ValueError) as e:  # the caller says so (outcome.failures)
+            outcome.failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
     return outcome
 
 
@@ -101,7 +104,10 @@ def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALL
                 outcome = run_script(program, tour_of(program), display, Path(tmp) / "TOYS")
             for monitor in monitors:
                 path = out / f"{name}-{display}-{monitor}.png"
-                save_png(picture(outcome, display, monitor, scale), path)
+                try:
+                    save_png(picture(outcome, display, monitor, scale), path)
+                except OSError as e:
+                    raise GalleryError(f"cannot write {path}: {e.strerror or e}") from None
                 result.shots.append(Shot(program.name, display, monitor, path))
         say(f"{program.name}: {len(displays) * len(monitors)} pictures")
         if animate:
@@ -109,12 +115,33 @@ def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALL
             script, limit = animation_script(program, seconds)
             video = VideoRecorder(path, animation_display, "color", scale=scale)
             with tempfile.TemporaryDirectory(prefix="vconsole-gallery-") as tmp:
-                run_script(program, script, animation_display, Path(tmp) / "TOYS", idle_limit=limit, video=video)
+                outcome = run_script(program, script, animation_display, Path(tmp) / "TOYS", idle_limit=limit,
+                                     video=video)
+            if outcome.failures:
+                raise GalleryError("; ".join(outcome.failures))
             result.animations[program.name] = path
             say(f"{program.name}: {'attract mode' if program.attract else 'tour'} captured in {path.name}"
                 f" ({video.frames} frames)")
-    result.index = write_index(out, programs, result, displays, monitors)
+    try:
+        result.index = write_index(out, programs, result, displays, monitors)
+    except OSError as e:
+        raise GalleryError(f"cannot write {out / 'index.html'}: {e.strerror or e}") from None
     return result
+
+
+def outputs(out: Path, programs: list[Program], displays, monitors, animate: bool) -> list[Path]:
+    """Every file ``gallery`` writes into ``out``."""
+    paths = []
+    for program in programs:
+        name = program.name.lower()
+        paths += [out / f"{name}-{d}-{m}.png" for d in displays for m in monitors]
+        if animate:
+            paths.append(out / f"{name}.gif")
+    return paths + [out / "index.html"]
+
+
+class GalleryError(Exception):
+    """An animated capture that could not be written (the message names it)."""
 
 
 def write_index(out: Path, programs: list[Program], result: GalleryResult, displays, monitors) -> Path:
@@ -146,7 +173,7 @@ def write_index(out: Path, programs: list[Program], result: GalleryResult, displ
         parts.append("</table>")
     parts.append("</body></html>")
     path = out / "index.html"
-    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+    atomic_write(path, ("\n".join(parts) + "\n").encode("utf-8"))
     return path
 
 
@@ -173,7 +200,7 @@ def _programs(names: list[str] | None) -> list[Program]:
 
 
 def main(argv: list[str]) -> int:
-    from ..cli import CliError, _scale
+    from ..cli import CliError, _scale, _seconds, check_output
 
     p = _parser("vconsole gallery", "Every installed program through its tour, on every display and monitor: "
                                     "PNG pictures, one animated capture each and an index.html.")
@@ -187,28 +214,41 @@ def main(argv: list[str]) -> int:
                    help="the 4:3 shape a monitor showed, N pixels across per pixel (default 1)")
     p.add_argument("--native", action="store_true", help="native pixels, exactly what the card generated")
     p.add_argument("--no-animation", action="store_true", help="pictures only")
-    p.add_argument("--seconds", type=float, default=ATTRACT_SECONDS, help="length of each attract capture")
+    p.add_argument("--seconds", type=_seconds, default=ATTRACT_SECONDS, help="length of each attract capture")
     args = p.parse_intermixed_args(argv)
     if args.dir.exists() and not args.dir.is_dir():
         raise CliError(f"{args.dir} is not a folder")
     programs = _programs(args.programs)
-    result = gallery(args.dir, programs, args.displays, args.monitors, None if args.native else args.scale,
-                     animate=not args.no_animation, seconds=args.seconds,
-                     animation_display="ega" if "ega" in args.displays else args.displays[0],
-                     say=lambda line: print(f"vconsole gallery: {line}", file=sys.stderr))
+    try:
+        args.dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CliError(f"cannot make the folder {args.dir}: {e.strerror or e}") from None
+    for path in outputs(args.dir, programs, args.displays, args.monitors, not args.no_animation):
+        check_output("gallery", path)  # a name taken by a folder is said now, not after every run
+    try:
+            result = gallery(args.dir, programs, args.displays, args.monitors, None if args.native else args.scale,
+                         animate=not args.no_animation, seconds=args.seconds,
+                         animation_display="ega" if "ega" in args.displays else args.displays[0],
+                         say=lambda line: print(f"vconsole gallery: {line}", file=sys.stderr))
+    except OSError as e:
+        print(f"vconsole: gallery: cannot write {e.filename or args.dir}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    except GalleryError as e:
+        print(f"vconsole: gallery: {e}", file=sys.stderr)
+        return 1
     print(f"vconsole gallery: {len(result.shots)} pictures and {len(result.animations)} animations;"
           f" open {result.index}", file=sys.stderr)
     return 0
 
 
 def attract_main(argv: list[str]) -> int:
-    from ..cli import CliError, _rate, _scale, _video_format
+    from ..cli import OUTPUT_TYPES, CliError, _rate, _scale, _seconds, _video_format, check_output, check_type
 
     p = _parser("vconsole attract", "Record a program's attract mode (its demo, or computer against "
                                     "computer) as an animated capture.")
     p.add_argument("program", help="the program, e.g. mill")
     p.add_argument("out", type=Path, metavar="OUT.gif|OUT.png", help="the capture: GIF, or APNG for .png")
-    p.add_argument("--seconds", type=float, default=30.0, help="machine seconds after the attract keys (default 30)")
+    p.add_argument("--seconds", type=_seconds, default=30.0, help="machine seconds after the attract keys (default 30)")
     p.add_argument("--display", choices=sorted(ADAPTERS), default="ega", help="display adapter (default ega)")
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
     p.add_argument("--scale", type=_scale, default=None, metavar="N",
@@ -221,9 +261,9 @@ def attract_main(argv: list[str]) -> int:
     _video_format(args.out)
     if not args.seconds > 0:
         raise CliError("--seconds must be above 0")
-    for option, path in (("OUT", args.out), ("--record-audio", args.record_audio)):
-        if path is not None and not path.absolute().parent.is_dir():
-            raise CliError(f"{option}: cannot write {path}: no such directory")
+    check_output("OUT", args.out)
+    check_type("--record-audio", args.record_audio, *OUTPUT_TYPES["record_audio"])
+    check_output("--record-audio", args.record_audio)
     (program,) = _programs([args.program])
     if not program.attract:
         with_one = ", ".join(p.name for p in discover().values() if p.attract) or "none yet"
@@ -233,6 +273,10 @@ def attract_main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="vconsole-attract-") as tmp:
         outcome = run_script(program, script, args.display, Path(tmp) / "TOYS", idle_limit=0.0, video=video,
                              seed=args.seed, record_audio=args.record_audio)
+    for line in outcome.failures:
+        print(f"vconsole: {line}", file=sys.stderr)
+    if outcome.failures:
+        return 1
     print(f"vconsole attract: {program.name} captured in {args.out} ({video.frames} frames,"
           f" {outcome.elapsed:.1f} s)", file=sys.stderr)
     return 0

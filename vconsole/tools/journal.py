@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..disk import Drive, dos_name
+from ..disk import Drive, _umask, dos_name
 from ..frontends.inputs import Inputs
 from ..keyboard import Key, word_for, word_for_char
 from ..keyscript import KeyScriptError, Press, parse as parse_keys
@@ -45,6 +45,9 @@ MACHINE_CLOCK, REAL_CLOCK = "machine", "real"
 CHECK_EVERY_S = 10.0
 MAX_FILE = 256 * 1024  # files bigger than this in the DOS directory are not carried (a note says so)
 MAX_FILES = 64
+MAX_JOURNAL = 16 * 2**20  # bytes: hours of play are a few megabytes
+MAX_TIME = 253_402_300_799.0  # 31 December 9999, 23:59:59 UTC: the last date a header may name
+MAX_UTC_OFFSET = 26 * 3600  # the widest time zones are 14 hours from UTC
 BUTTONS = {"left": LEFT, "right": RIGHT, "middle": MIDDLE}
 BUTTON_NAMES = {v: k for k, v in BUTTONS.items()}
 EVENT_KINDS = ("key", "flush", "shift", "move", "button", "close")
@@ -191,12 +194,18 @@ class Header:
         h.seed = _get(obj, "seed", int, 0)
         h.shareware = _get(obj, "shareware", bool, False)
         h.start_time = float(_get(obj, "start_time", (int, float), 0.0))
+        if not 0 <= h.start_time <= MAX_TIME:  # nan, inf, 1e300: no date a clock can show
+            raise ValueError(f"start_time must be seconds since the epoch (0 to {MAX_TIME:.0f}),"
+                             f" not {json.dumps(obj['start_time'])}")
         offset = obj.get("utc_offset")
         if offset is not None:
             h.utc_offset = _get(obj, "utc_offset", int)
+            if not -MAX_UTC_OFFSET <= h.utc_offset <= MAX_UTC_OFFSET:
+                raise ValueError(f"utc_offset must be seconds east of UTC (at most {MAX_UTC_OFFSET} either way),"
+                                 f" not {h.utc_offset}")
         h.clock = _choice(obj, "clock", (MACHINE_CLOCK, REAL_CLOCK), MACHINE_CLOCK)
         h.check_every = float(_get(obj, "check_every", (int, float), CHECK_EVERY_S))
-        if not h.check_every > 0:
+        if not 0 < h.check_every < math.inf:
             raise ValueError("check_every must be a number of seconds above 0")
         h.made_by = _get(obj, "made_by", str, "an unknown vconsole")
         for name, entry in _get(obj, "files", dict, {}).items():
@@ -212,7 +221,8 @@ class Header:
             except (ValueError, AttributeError, UnicodeEncodeError) as e:
                 raise ValueError(f"files: {name}: {e}") from None
             if "time" in entry:
-                if not isinstance(entry["time"], (int, float)) or isinstance(entry["time"], bool):
+                if (not isinstance(entry["time"], (int, float)) or isinstance(entry["time"], bool)
+                        or not 0 <= entry["time"] <= MAX_TIME):
                     raise ValueError(f"files: {name}: time must be seconds since the epoch")
                 h.file_times[dos] = float(entry["time"])
         return h
@@ -325,9 +335,12 @@ def read(path: str | os.PathLike) -> Journal:
     """
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read(MAX_JOURNAL + 1)  # bounded: /dev/zero is not a journal
     except OSError as e:
         raise JournalError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_JOURNAL:
+        raise JournalError(f"{path} is bigger than {MAX_JOURNAL // 2**20} MB: not a journal vconsole made")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -443,17 +456,36 @@ class JournalRecorder:
     """Writes a journal while a run goes on: the front end delivers input through ``inputs()``
     and has its host wrapped by ``attach()``; ``finish()`` writes the end line.
 
-    Lines are flushed as they are written, so a run that is killed leaves a
-    journal that replays up to where it stopped.
+    The lines go to a temporary file beside ``path`` (flushed as they are
+    written, so a run that is killed leaves a journal there that replays up to
+    where it stopped); ``close()`` renames it into place once the run has
+    started, so an existing file is only ever replaced by a whole journal, and
+    a command that never started its run leaves it as it was.  A write that
+    fails (a full disk) stops the recording, not the run: ``failed`` says why.
     """
 
-    def __init__(self, path: str | os.PathLike, header: Header) -> None:
+    def __init__(self, path: str | os.PathLike, header: Header, say=None) -> None:
+        import tempfile
+
         self.path = Path(path)
         self.header = header
         self._lock = threading.Lock()
-        self._file = open(self.path, "w", encoding="utf-8", newline="\n")
-        self._file.write(header.to_json() + "\n")
-        self._file.flush()
+        self.failed: str | None = None
+        self._say = say if say is not None else _say_stderr
+        self._started = False
+        self._tmp: str | None = None
+        if self.path.exists() and not self.path.is_file():  # /dev/null, /dev/full, a pipe: written through
+            self._file = open(self.path, "w", encoding="utf-8", newline="\n")
+        else:
+            fd, self._tmp = tempfile.mkstemp(prefix=f".~{self.path.name}.", suffix=".recording",
+                                             dir=self.path.absolute().parent)
+            self._file = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        try:
+            self._file.write(header.to_json() + "\n")
+            self._file.flush()
+        except OSError:
+            self._discard()
+            raise
         self.idles = 0
         self.machine: Machine | None = None
         self._next_check = header.check_every
@@ -478,6 +510,7 @@ class JournalRecorder:
     def started(self, machine: Machine) -> None:
         """The program starts now (in the window, when its thread starts, a moment after switch-on)."""
         self.machine = self.machine or machine
+        self._started = True
         self.write({"start": True})
 
     def _stamp(self) -> dict[str, Any]:
@@ -489,8 +522,28 @@ class JournalRecorder:
             if self._file.closed:
                 return
             line = {**self._stamp(), **fields}
-            self._file.write(json.dumps(line) + "\n")
-            self._file.flush()
+            try:
+                self._file.write(json.dumps(line) + "\n")
+                self._file.flush()
+            except OSError as e:
+                self._fail(e)
+
+    def _fail(self, e: OSError) -> None:
+        """A write failed: drop the recording (the old file stays), say so once, let the run go on."""
+        self.failed = e.strerror or str(e)
+        self._discard()
+        self._say(f"recording stopped: {self.failed} (no journal written to {self.path})")
+
+    def _discard(self) -> None:
+        try:
+            self._file.close()
+        except OSError:
+            pass
+        if self._tmp is not None:
+            try:
+                os.unlink(self._tmp)
+            except OSError:
+                pass
 
     def event(self, kind: str, value: Any, **extra: Any) -> None:
         if kind == "move":
@@ -520,9 +573,30 @@ class JournalRecorder:
         self.close()
 
     def close(self) -> None:
+        """Put the journal in place (a run that never started: drop it, the old file stays)."""
         with self._lock:
-            if not self._file.closed:
+            if self._file.closed:
+                return
+            if not self._started:
+                self._discard()
+                return
+            try:
+                self._file.flush()
+                if self._tmp is None:
+                    self._file.close()
+                    return
+                os.fsync(self._file.fileno())
                 self._file.close()
+                os.chmod(self._tmp, 0o666 & ~_umask())
+                os.replace(self._tmp, self.path)
+            except OSError as e:
+                self._fail(e)
+
+
+def _say_stderr(line: str) -> None:
+    import sys
+
+    print(f"vconsole: {line}", file=sys.stderr, flush=True)
 
 
 class _CountingHost:

@@ -261,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if args.gif is not None and args.frame is not None:
             raise RenderError("--frame picks one picture for --png; --gif shows every blink phase")
-        for out in (args.png, args.gif):
+        for option, out, suffix in (("--png", args.png, ".png"), ("--gif", args.gif, ".gif")):
+            if out is not None and out.suffix and out.suffix.lower() != suffix:
+                raise RenderError(f"{option} {out}: the file would be {suffix[1:].upper()}, not"
+                                  f" {out.suffix[1:].upper()}: name it with {suffix}")
             if out is not None and not out.absolute().parent.is_dir():
                 raise RenderError(f"cannot write {out}: no such directory")
         job = prepare(args)

@@ -30,6 +30,10 @@ from ..machine import Machine, ProgramExit
 from . import journal as jn
 
 
+#: how far past a journal's last moment an exact replay may run while waits it names are still to come
+OVERRUN_S = 60.0
+
+
 class ReplayEnded(ProgramExit):
     """The journal has nothing more to give the program: the run is stopped there."""
 
@@ -107,6 +111,14 @@ class ReplayHost:
                 return
             now = machine.clock.now()
             if deadline is not None:
+                if self.queue and deadline > self.journal.last_time + OVERRUN_S:
+                    # the recording had reached its last line long before now: the waits it names
+                    # are never coming (an edited "i"), so the replay must not run on for ever
+                    line = self.queue[0]
+                    self._diverged(line.t, line.number, f"the program ran {OVERRUN_S:.0f} s past the journal's"
+                                   f" last moment ({self.journal.last_time:.1f} s) without reaching wait {line.i}")
+                    self._advance(machine, max(now, self.journal.last_time + OVERRUN_S))
+                    self._end(machine)
                 if not self.queue and deadline > self.journal.last_time:
                     # past the journal's last moment: a cut journal ends here; a whole one had
                     # ended by now, so the program is running where the recording's was not

@@ -40,15 +40,14 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    from ..cli import CliError, _video, _video_format, finish_outputs
+    from ..cli import SCREENSHOT_IN_WINDOW, CliError, _video, _video_format, check_outputs, finish_outputs
 
     args = _parser().parse_args(argv)
     if not args.speed > 0:
         raise CliError("--speed must be above 0")
-    for option, path in (("--record-audio", args.record_audio), ("--screenshot", args.screenshot),
-                         ("--dump-text", args.dump_text), ("--record-video", args.record_video)):
-        if path is not None and str(path) != "-" and not path.absolute().parent.is_dir():
-            raise CliError(f"{option}: cannot write {path}: no such directory")
+    if not args.headless and (args.screenshot or args.dump_text):
+        raise CliError(SCREENSHOT_IN_WINDOW)
+    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video")
     if args.record_video is not None:
         _video_format(args.record_video)
     try:
@@ -72,14 +71,12 @@ def main(argv: list[str]) -> int:
                     m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new))
             result = replay_headless(journal, root, monitor=args.monitor, record_audio=args.record_audio,
                                      machine_hook=hook)
-            finish_outputs(args, config, result.outcome, video)
+            failed = finish_outputs(args, config, result.outcome, video)
             report = result.report
             elapsed = result.outcome.elapsed
         else:
-            if args.screenshot or args.dump_text:
-                raise CliError("--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)")
-            report, elapsed = _in_window(args, journal, config, root)
-    return _say(report, elapsed)
+            report, elapsed, failed = _in_window(args, journal, config, root)
+    return max(_say(report, elapsed), failed)
 
 
 def same_time_zone(header: jn.Header) -> None:
@@ -121,23 +118,25 @@ def _in_window(args, journal: jn.Journal, config, root: Path):
             raise
         return code
 
+    lost: list[str] = []
     if args.speed != 1:
         report.notes.append(f"replayed at {args.speed:g} times real speed, without sound")
     try:
         code = window.run(target, config, scale=args.scale, record_audio=args.record_audio,
                           title=f"vconsole - {program.name} (replay)", captures=None,
                           clock=clock, host=host, replaying=True, record_video=args.record_video,
-                          video_rate=args.video_rate, audio=args.speed == 1)
+                          video_rate=args.video_rate, audio=args.speed == 1, lost=lost)
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; replay it with --headless") from None
     machine = machines[0] if machines else None
     elapsed = machine.clock.now() if machine else 0.0
+    failed = 1 if lost else 0
     if machine is not None:
         if stopped and not host.ended:
             report.notes.append(f"the replay was stopped at {elapsed:.1f} s (the window was closed)")
         else:
             host.compare_end(machine, None if stopped else code)
-    return report, elapsed
+    return report, elapsed, failed
 
 
 def _say(report: ReplayReport, elapsed: float) -> int:

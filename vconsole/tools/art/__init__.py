@@ -107,7 +107,8 @@ def parse(data: bytes, name: str = "", width: int | None = None, label: str | No
         else:
             columns = width or (sauce.width if sauce else None) or 80
             if columns > MAX_WIDTH:
-                raise ValueError(f"its SAUCE gives {columns} columns; at most {MAX_WIDTH} are shown")
+                raise ValueError(f"its SAUCE gives {columns} columns, more than the {MAX_WIDTH} vconsole shows"
+                                 f" (--width COLS reads it at another width)")
             if kind == "BIN":
                 pic = binary.read_bin(content, columns, MAX_ROWS)
                 cells = pic.cells
@@ -116,8 +117,8 @@ def parse(data: bytes, name: str = "", width: int | None = None, label: str | No
                 played = ansi.interpret(content, columns, MAX_ROWS)
                 cells = played.cells
                 notes += played.notes
-                if not len(cells):
-                    raise ValueError("it draws nothing")
+                if not len(cells):  # the reason (cut at MAX_ROWS, too many codes) is the point of the message
+                    raise ValueError("it draws nothing" + (f" ({'; '.join(played.notes)})" if played.notes else ""))
                 if sauce and sauce.data_type == 1 and sauce.file_type in (4, 5, 8):
                     notes.append(f"its {sauce.kind.split(' / ')[1]} codes are not interpreted, only ANSI.SYS's")
             ice, font, palette = bool(sauce and sauce.ice), None, None

@@ -102,7 +102,7 @@ def read_xbin(data: bytes, max_rows: int = 10_000, max_width: int = 1024) -> Pic
     if width == 0 or height == 0:
         raise ValueError("it holds no picture (an XBin may carry only a font or a palette)")
     if width > max_width:
-        raise ValueError(f"it is {width} columns wide; at most {max_width} are shown")
+        raise ValueError(f"it is {width} columns wide, more than the {max_width} vconsole shows")
     rows = height
     if rows > max_rows:
         rows = max_rows
