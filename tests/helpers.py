@@ -47,3 +47,12 @@ def run_headless(program: Program | Callable, script: str | list = "", *, switch
 
 def screen_text(out: headless.Outcome) -> str:
     return "\n".join(out.text)
+
+
+def one_line(capsys, prefix: str = "") -> str:
+    """What the command printed on stderr: one line (of those starting with ``prefix``), no traceback."""
+    err = capsys.readouterr().err
+    assert "Traceback" not in err, err
+    lines = [ln for ln in err.splitlines() if ln.strip() and ln.startswith(prefix)]
+    assert len(lines) == 1, err
+    return lines[0]

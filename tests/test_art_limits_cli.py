@@ -6,16 +6,10 @@ import struct
 
 import pytest
 
+from helpers import one_line
+
 from vconsole import cli
 from vconsole.tools.art.sauce import record
-
-
-def _line(capsys) -> str:
-    err = capsys.readouterr().err
-    assert "Traceback" not in err, err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1, err
-    return lines[0]
 
 
 @pytest.mark.parametrize("command", ["render", "view"])
@@ -27,7 +21,7 @@ def test_too_wide_art_is_said_to_be_refused(capsys, tmp_path, command):
     extra = ["--display", "vga", "--png", str(tmp_path / "o.png")] if command == "render" else ["--headless"]
     for path in (xb, ans):
         assert cli.main([command, str(path), *extra]) == 2
-        line = _line(capsys)
+        line = one_line(capsys)
         assert "65535 columns" in line and "more than the 1024 vconsole shows" in line, line
         assert "are shown" not in line
     assert not (tmp_path / "o.png").exists()
@@ -41,5 +35,5 @@ def test_art_that_draws_nothing_says_why(capsys, tmp_path, data, reason):
     path = tmp_path / "a.ans"
     path.write_bytes(data)
     assert cli.main(["render", str(path), "--display", "vga", "--png", str(tmp_path / "o.png")]) == 2
-    line = _line(capsys)
+    line = one_line(capsys)
     assert "it draws nothing" in line and reason in line, line

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import one_line
+
 from vconsole import cli, keyscript
-
-
-def _line(capsys) -> str:
-    err = capsys.readouterr().err
-    assert "Traceback" not in err, err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1, err
-    return lines[0]
 
 
 def test_a_key_script_is_read_only_up_to_its_limit(capsys, tmp_path, monkeypatch):
@@ -20,19 +14,19 @@ def test_a_key_script_is_read_only_up_to_its_limit(capsys, tmp_path, monkeypatch
     big = tmp_path / "big.keys"
     big.write_text("a " * 100)
     assert cli.main(["--keys", f"@{big}"]) == 2
-    assert _line(capsys) == f"vconsole: cannot read key script {big}: bigger than 0 MB"
+    assert one_line(capsys) == f"vconsole: cannot read key script {big}: bigger than 0 MB"
 
 
 def test_dev_zero_is_not_a_key_script(capsys):
     assert cli.main(["--keys", "@/dev/zero"]) == 2
-    assert _line(capsys) == "vconsole: cannot read key script /dev/zero: bigger than 1 MB"
+    assert one_line(capsys) == "vconsole: cannot read key script /dev/zero: bigger than 1 MB"
 
 
 def test_a_key_script_that_is_not_utf8_names_its_line(capsys, tmp_path):
     bad = tmp_path / "latin1.keys"
     bad.write_bytes(b"a b\nEnter \xe9t\xe9\n")
     assert cli.main(["--keys", f"@{bad}"]) == 2
-    assert _line(capsys) == f"vconsole: cannot read key script {bad}: line 2 is not UTF-8 text"
+    assert one_line(capsys) == f"vconsole: cannot read key script {bad}: line 2 is not UTF-8 text"
 
 
 @pytest.mark.parametrize("under", ["x", "x/y/z"])
@@ -40,7 +34,7 @@ def test_a_drive_under_a_file_is_refused(capsys, tmp_path, under):
     afile = tmp_path / "afile"
     afile.write_text("x")
     assert cli.main(["--headless", "--drive", str(afile / under)]) == 2
-    assert _line(capsys) == f"vconsole: --drive {afile / under}: {afile} is not a directory"
+    assert one_line(capsys) == f"vconsole: --drive {afile / under}: {afile} is not a directory"
 
 
 def test_help_names_the_other_commands_and_the_key_script_syntax(capsys):
@@ -65,5 +59,5 @@ def test_help_names_the_other_commands_and_the_key_script_syntax(capsys):
 ])
 def test_a_bad_value_names_the_form_its_token_takes(capsys, token, words):
     assert cli.main(["--keys", token]) == 2
-    line = _line(capsys)
+    line = one_line(capsys)
     assert line.startswith("vconsole: ") and words in line, line

@@ -6,16 +6,10 @@ import json
 
 import pytest
 
+from helpers import one_line
+
 from vconsole import cli
 from vconsole.tools import journal as jn
-
-
-def _line(capsys) -> str:
-    err = capsys.readouterr().err
-    assert "Traceback" not in err, err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1, err
-    return lines[0]
 
 
 def _record(tmp_path, capsys) -> list[dict]:
@@ -43,7 +37,7 @@ def test_header_values_out_of_range_are_refused(capsys, tmp_path, field, value, 
     path = tmp_path / "h.jsonl"
     _write(path, [header])
     assert cli.main(["replay", str(path), "--headless"]) == 2
-    line = _line(capsys)
+    line = one_line(capsys)
     assert line.startswith(f"vconsole: {path} line 1: ") and words in line, line
 
 
@@ -52,12 +46,12 @@ def test_a_journal_bigger_than_the_limit_is_refused_without_reading_it_all(capsy
     path = tmp_path / "big.jsonl"
     path.write_text(jn.Header(program="MILL").to_json() + "\n" + "# padding\n" * 200)
     assert cli.main(["replay", str(path), "--headless"]) == 2
-    assert _line(capsys) == f"vconsole: {path} is bigger than 0 MB: not a journal vconsole made"
+    assert one_line(capsys) == f"vconsole: {path} is bigger than 0 MB: not a journal vconsole made"
 
 
 def test_dev_zero_is_not_read_without_end(capsys):
     assert cli.main(["replay", "/dev/zero", "--headless"]) == 2
-    assert "bigger than 16 MB" in _line(capsys)
+    assert "bigger than 16 MB" in one_line(capsys)
 
 
 def test_a_wait_number_beyond_the_recording_does_not_replay_for_ever(capsys, tmp_path):

@@ -7,6 +7,8 @@ text; the caller picks the colour role.
 """
 from __future__ import annotations
 
+from vconsole_programs.tommy.words import quoted_key
+
 from vconsole.toolkit.cards import Card
 
 from .mine import LODE_POINTS, square_name
@@ -234,7 +236,7 @@ def column_please() -> str:
 
 
 def not_a_key(key: str) -> str:
-    return f"{key!r} MEANS NOTHING HERE. F5 SHOWS THE INSTRUCTIONS."
+    return f"{quoted_key(key)} MEANS NOTHING HERE. F5 SHOWS THE INSTRUCTIONS."
 
 
 def not_your_hand() -> str:

@@ -7,6 +7,8 @@ may ever lose a word.  Each function returns the text; the caller picks the colo
 """
 from __future__ import annotations
 
+from vconsole_programs.tommy.words import quoted_key
+
 # -- news (the two rows under the board) ---------------------------------------------------
 
 
@@ -52,18 +54,12 @@ def result(reason: str, winner: str | None) -> str:
     return f"{reason}." if winner is None else f"{reason}. {winner} WINS!"
 
 
-def _quoted(key_name: str) -> str:
-    """A key's name in the screen's capitals, in quotes ('TAB', 'A', "'")."""
-    up = key_name.upper()
-    return f'"{up}"' if "'" in up else f"'{up}'"
-
-
 def not_a_command(key_name: str) -> str:
-    return f"{_quoted(key_name)} IS NOT A MOVE OR A COMMAND. F5 SHOWS THE INSTRUCTIONS."
+    return f"{quoted_key(key_name)} IS NOT A MOVE OR A COMMAND. F5 SHOWS THE INSTRUCTIONS."
 
 
 def nobody_at_the_keyboard(key_name: str) -> str:
-    return f"{_quoted(key_name)}: THE COMPUTER PLAYS BOTH SIDES. F2 OR F3 GIVES YOU A SIDE."
+    return f"{quoted_key(key_name)}: THE COMPUTER PLAYS BOTH SIDES. F2 OR F3 GIVES YOU A SIDE."
 
 
 def nothing_to_step(back: bool) -> str:
@@ -75,7 +71,7 @@ def stepped(back: bool, steps: int, pointer: int, total: int) -> str:
 
 
 def refused_name_char(ch: str) -> str:
-    return f"{_quoted(ch)} CANNOT BE PART OF A DOS FILE NAME."
+    return f"{quoted_key(ch)} CANNOT BE PART OF A DOS FILE NAME."
 
 
 def not_saved() -> str:
@@ -129,7 +125,7 @@ def game_over_no_steps() -> str:
 
 
 def entry_aborted_by(key_name: str) -> str:
-    return f"ENTRY ABORTED BY {_quoted(key_name)}. START THE MOVE AGAIN."
+    return f"ENTRY ABORTED BY {quoted_key(key_name)}. START THE MOVE AGAIN."
 
 
 def entry_aborted(reason: str) -> str:

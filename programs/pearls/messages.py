@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from vconsole_programs.tommy.words import quoted_key
+
 # -- news (the rows under the board) ------------------------------------------------------
 
 
@@ -71,14 +73,8 @@ def empty_square_keys() -> str:
     return "NO PEARL THERE. MOVE THE POINTER TO A LIT PEARL WITH THE ARROWS."
 
 
-def _quoted(key_name: str) -> str:
-    """A key's name in the screen's capitals, in quotes ('ESC', 'X', "'")."""
-    up = key_name.upper()
-    return f'"{up}"' if "'" in up else f"'{up}'"
-
-
 def not_a_key(key_name: str) -> str:
-    return f"{_quoted(key_name)} DOES NOTHING HERE. F5 SHOWS THE INSTRUCTIONS."
+    return f"{quoted_key(key_name)} DOES NOTHING HERE. F5 SHOWS THE INSTRUCTIONS."
 
 
 def choice_cancelled(pearl: int) -> str:
