@@ -67,6 +67,15 @@ def refuse(app, text: str) -> None:
     app.message(text, "error")
 
 
+def answer(app, refusal: str | None) -> None:
+    """A click the entry took (a click sound, the note cleared) or refused (why, with a beep)."""
+    if refusal:
+        refuse(app, refusal)
+    else:
+        app.message("")
+        app.sound.effect("click")
+
+
 def typed(app, key: Key) -> Hot | None:
     entry = app.entry
     ch = key.char.upper()
@@ -104,12 +113,7 @@ def mouse(app, ev: MouseEvent) -> None:
         if m != entry.me:
             refuse(app, say.not_your_hand())
             return
-        result = entry.choose_card(i)
-        if result:
-            refuse(app, result)
-        else:
-            app.message("")
-            app.sound.effect("click")
+        answer(app, entry.choose_card(i))
         return
     sq = square_at(ev.row, ev.col)
     if sq is None:
@@ -117,10 +121,5 @@ def mouse(app, ev: MouseEvent) -> None:
     if entry.stage == CARD:
         refuse(app, say.card_first())
         return
-    result = entry.choose_square(sq)
-    if result:
-        refuse(app, result)
-    else:
-        app.message("")
-        app.sound.effect("click")
+    answer(app, entry.choose_square(sq))
 
