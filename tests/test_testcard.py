@@ -29,7 +29,7 @@ class FakeDos:
 
 def test_program_record():
     assert PROGRAM.name == "TESTCARD"
-    assert PROGRAM.main is main
+    assert PROGRAM.main.resolve() is main  # the record names main lazily (imported when the program runs)
     assert PROGRAM.summary
 
 

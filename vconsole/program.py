@@ -10,9 +10,10 @@ and simply returns when done; the runtime tidies the hardware up afterwards.
 from __future__ import annotations
 
 import datetime as _dt
+import importlib
 import random
 from dataclasses import dataclass
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import Callable
 
@@ -29,6 +30,35 @@ from .speaker import Speaker
 from .video import TextScreen
 
 GROUP = "vconsole.programs"
+
+
+class Entry:
+    """A program's ``main``, named as ``"package.module:function"`` and imported on its first call.
+
+    Listing the programs (DIR, HELP, ``--list``, the prompt's start) reads only each package's
+    small ``Program`` record; a game's code, and the computer player behind it, is imported
+    when the game runs.  That keeps the prompt's start-up from paying for every game.
+    """
+
+    def __init__(self, target: str) -> None:
+        module, sep, attr = target.partition(":")
+        if not sep or not module or not attr:
+            raise ValueError(f"an entry is 'package.module:function', not {target!r}")
+        self.target = target
+        self._function: Callable[["Dos"], int | None] | None = None
+
+    def resolve(self) -> Callable[["Dos"], int | None]:
+        """The function itself (imported now if it was not yet)."""
+        if self._function is None:
+            module, _, attr = self.target.partition(":")
+            self._function = getattr(importlib.import_module(module), attr)
+        return self._function
+
+    def __call__(self, dos: "Dos") -> int | None:
+        return self.resolve()(dos)
+
+    def __repr__(self) -> str:
+        return f"Entry({self.target!r})"
 
 
 @dataclass(frozen=True)
@@ -93,6 +123,18 @@ class UnknownProgram(LookupError):
 LOAD_ERRORS: dict[str, str] = {}
 
 
+_scanned: tuple[object, tuple[EntryPoint, ...]] | None = None
+
+
+def _registered() -> tuple[EntryPoint, ...]:
+    """The group's entry points, read once a process: reading them walks every installed
+    distribution's metadata, and the prompt asks for the list at every command."""
+    global _scanned
+    if _scanned is None or _scanned[0] is not entry_points:  # a test may stand in another reader
+        _scanned = (entry_points, tuple(entry_points(group=GROUP)))
+    return _scanned[1]
+
+
 def discover() -> dict[str, Program]:
     """All installed programs by lower-case name.
 
@@ -101,7 +143,7 @@ def discover() -> dict[str, Program]:
     """
     found: dict[str, Program] = {}
     LOAD_ERRORS.clear()
-    for ep in entry_points(group=GROUP):
+    for ep in _registered():
         try:
             prog = ep.load()
         except Exception as e:  # reported, not hidden: see LOAD_ERRORS

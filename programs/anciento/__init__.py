@@ -1,11 +1,10 @@
 """Anciento: place 72 stones by shape and pattern; every Quatro doubles the score (after Gabor G. Laufer's 1993 game)."""
-from vconsole.program import Program
+from vconsole.program import Entry, Program
 
-from .main import main
 
 PROGRAM = Program(
     name="ANCIENTO",
-    main=main,
+    main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     switches=("/NS", "/PN"),
     title="Anciento",
     summary="Anciento: lay 72 stones by shape and pattern; Quatros double the score",

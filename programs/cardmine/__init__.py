@@ -1,11 +1,10 @@
 """Tommy's Card Miners for vconsole: two miners, two decks, one mine, and a bank of chips."""
-from vconsole.program import Program
+from vconsole.program import Entry, Program
 
-from .main import main
 
 PROGRAM = Program(
     name="CARDMINE",
-    main=main,
+    main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     switches=("S", "M", "C", "D"),
     title="Tommy's Card Miners",
     summary="Tommy's Card Miners: dig for mother lodes with a deck of cards, against the computer or a friend",

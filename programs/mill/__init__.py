@@ -1,11 +1,10 @@
 """Tommy's Mill (nine men's morris) for vconsole."""
-from vconsole.program import Program
+from vconsole.program import Entry, Program
 
-from .main import main
 
 PROGRAM = Program(
     name="MILL",
-    main=main,
+    main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     switches=("S", "M", "C", "D"),
     title="Tommy's Mill",
     summary="Tommy's Mill: nine men's morris against the computer or a friend",

@@ -1,11 +1,10 @@
 """Tommy's String of Pearls for vconsole: 2-6 players or solitaire, with computer players."""
-from vconsole.program import Program
+from vconsole.program import Entry, Program
 
-from .main import main
 
 PROGRAM = Program(
     name="PEARLS",
-    main=main,
+    main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     switches=("S", "M", "C", "*", "D"),
     title="Tommy's String of Pearls",
     summary="Tommy's String of Pearls: collect runs of numbered pearls, 2-6 players or solitaire",

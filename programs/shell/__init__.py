@@ -1,11 +1,10 @@
 """The DOS prompt that starts the other programs."""
-from vconsole.program import Program
+from vconsole.program import Entry, Program
 
-from .main import main
 
 PROGRAM = Program(
     name="COMMAND",
-    main=main,
+    main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     title="DOS prompt",
     summary="the DOS prompt: DIR lists the programs, type a name to run one",
     hidden=True,

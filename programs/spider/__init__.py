@@ -1,11 +1,10 @@
 """Spider, the two-pack patience, for vconsole (after J.-E. Doucet's Atari ST game of 1992)."""
-from vconsole.program import Program
+from vconsole.program import Entry, Program
 
-from .main import main
 
 PROGRAM = Program(
     name="SPIDER",
-    main=main,
+    main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     title="Spider",
     summary="Spider: the two-pack patience, mouse first (after the Atari ST game)",
     # game 1 (the gallery seed): three moves by the column keys, then the control panel, UNDO marked a cheat

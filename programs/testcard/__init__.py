@@ -1,11 +1,10 @@
 """TESTCARD: every character, every attribute, the cursor shapes and the border colours."""
-from vconsole.program import Program
+from vconsole.program import Entry, Program
 
-from .main import main
 
 PROGRAM = Program(
     name="TESTCARD",
-    main=main,
+    main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     switches=(),
     title="Test card",
     summary="all 256 characters, the 16x16 attribute table, cursor shapes and border colours",
