@@ -1,4 +1,5 @@
 """The program model: discovery, the Dos services, stopping, tidying up."""
+import tempfile
 import threading
 import time
 
@@ -25,7 +26,9 @@ def test_installed_programs_are_found_through_entry_points():
 
 def _run(main, script="", switches=frozenset(), tmp=None, **cfg):
     prog = Program(name="T", main=main, switches=("S",))
-    return run_headless(prog, script, switches=frozenset(switches), drive=tmp or ".", seed=3, **cfg)
+    # a drive of its own when the test gives none: a test never writes into the working folder
+    drive = tmp or tempfile.mkdtemp(prefix="vconsole-test-program-")
+    return run_headless(prog, script, switches=frozenset(switches), drive=drive, seed=3, **cfg)
 
 
 def test_program_reads_keys_in_script_order_and_return_code_is_errorlevel():
