@@ -1,6 +1,7 @@
 """Board geometry, the board cursor and its marks (attribute, inverted, frame, brackets, blinking)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from helpers import run_headless
@@ -188,11 +189,22 @@ def test_cursor_mark_paints_and_puts_back_exactly(adapter, style):
 
 
 def test_paint_cursor_leaves_cells_off_the_screen_alone():
+    got = {}
+
     def main(dos):
         b = Board(2, 2, top=0, left=0, cell_h=1, cell_w=2, gap_h=1, gap_w=1)
+        frame = list(cursor_cells(b, (0, 0), "frame"))
+        before = dos.screen.cells.copy()
         paint_cursor(dos.screen, b, (0, 0), 0x70, "frame")  # the frame's top row would be row -1
+        got["frame"], got["before"], got["after"] = frame, before, dos.screen.cells.copy()
 
     run_headless(main, "")
+    frame = got["frame"]
+    assert any(r < 0 or c < 0 for r, c, _ in frame)  # the frame does reach off the screen
+    on_screen = {(r, c) for r, c, _ in frame if r >= 0 and c >= 0}
+    assert on_screen and all(got["after"][r, c, 1] == 0x70 for r, c in on_screen)  # the part on screen is drawn
+    changed = {tuple(rc) for rc in np.argwhere((got["after"] != got["before"]).any(axis=2))}
+    assert changed <= on_screen  # and nothing else moved (no wrap-around onto row 24 or column 79)
 
 
 def test_blink_phase_follows_machine_time_and_the_rate_steps():
