@@ -309,7 +309,7 @@ class TerminalFrontEnd:
         self.write(MOUSE_OFF + LEAVE)
         if self._saved_modes is not None:
             try:
-                termios.tcsetattr(self.in_fd, termios.TCSADRAIN, self._saved_modes)
+                termios.tcsetattr(self.in_fd, termios.TCSAFLUSH, self._saved_modes)  # typed-ahead input dropped
             except termios.error:
                 pass
 

@@ -1,0 +1,76 @@
+"""Every program played in a real terminal (tmux): the pane shows, cell for cell, what the headless run shows.
+
+Each game and the DOS prompt runs with ``--terminal`` in a tmux pane of its
+own.  Keys go in with ``tmux send-keys`` (tmux writes them as its terminal
+sends them: SS3 and CSI sequences for the F-keys, arrows and paging keys)
+and mouse clicks as xterm SGR reports written into the pane.  After each
+step the pane's text must equal the ``--dump-text`` of the headless run of
+the same program, seed and keys so far.  The steps avoid screens with a clock
+on them (Mill's move timer, Anciento's time played), which run on real time
+in the terminal and on machine time headless.
+
+Skipped only when tmux is missing and VCONSOLE_REQUIRE_X is not set (.ci/run installs tmux and sets it).
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from terminal_pane import TMUX, Pane
+from vconsole.cli import main as cli_main
+
+pytestmark = pytest.mark.skipif(TMUX is None and not os.environ.get("VCONSOLE_REQUIRE_X"),
+                                reason="needs tmux (apt-get install tmux)")
+
+# One step: (tmux keys or a click, the same input as key-script tokens).  ("click", col, row) clicks.
+Step = tuple[object, str]
+GAMES: dict[str, list[Step]] = {
+    "command": [(None, ""), (("-l", "ver"), '"ver"'), (("Enter",), "Enter"),
+                (("-l", "helo"), '"helo"'), (("BSpace",), "Backspace"), (("-l", "p"), '"p"'),
+                (("Enter",), "Enter"), (("F3",), "F3"), (("Escape",), "Esc")],
+    "mill": [(None, ""), (("F5",), "F5"), (("PageDown",), "PgDn"), (("PageDown",), "PgDn"),
+             (("End",), "End"), (("Up",), "Up"), (("Home",), "Home")],
+    "cardmine": [(None, ""), (("Space",), "Space"), (("-l", "Ann"), '"Ann"'), (("Tab",), "Tab")],
+    # "*" skips the opening show, which takes the keys typed while it plays (as it should)
+    "pearls *": [(None, ""), (("-l", "B"), '"B"'), (("-l", "o"), '"o"'), (("Down",), "Down"),
+                 (("Right",), "Right"), (("Tab",), "Tab")],
+    "anciento": [(None, ""), (("Space",), "Space"), (("click", 56, 10), "click:56,10"), (("Escape",), "Esc"),
+                 (("-l", "7"), "7")],
+    "spider": [(None, ""), (("Space",), "Space"), (("click", 44, 6), "click:44,6"), (("Right",), "Right"),
+               (("Right",), "Right"), (("F1",), "F1")],
+}
+
+
+def headless_text(tmp_path, program: str, script: str, n: int) -> str:
+    out = tmp_path / f"expected-{n}.txt"
+    drive = tmp_path / f"drive-{n}"
+    args = [] if program == "command" else program.split()
+    code = cli_main(args + ["--mute", "--seed", "7", "--drive", str(drive), "--keys", script,
+                            "--dump-text", str(out)])
+    assert code in (0, None) or out.exists(), f"headless run of {program} failed ({code})"
+    return out.read_text()
+
+
+@pytest.mark.parametrize("program", list(GAMES))
+def test_pane_equals_headless_dump(tmp_path, program):
+    args = ([] if program == "command" else program.split()) + ["--terminal", "--mute", "--seed", "7",
+                                                          "--drive", str(tmp_path / "drive")]
+    pane = Pane(tmp_path, args)
+    script: list[str] = []
+    try:
+        for n, (send, tokens) in enumerate(GAMES[program]):
+            if send is not None:
+                if send[0] == "click":
+                    pane.click(send[1], send[2])
+                else:
+                    pane.keys(*send)
+            if tokens:
+                script.append(tokens)
+            expected = headless_text(tmp_path, program, " ".join(script), n)
+            shown = pane.wait_for(expected)
+            assert shown == expected, f"{program} after {' '.join(script)!r}: the pane differs from the dump"
+        pane.keys("C-c")  # and it stops as a closed window does
+        assert pane.exit_status() == 130
+    finally:
+        pane.close()
