@@ -26,14 +26,14 @@ SETTLE_S = 0.3  # a person's pace: a program that drains type-ahead after drawin
 
 class Pane:
     def __init__(self, tmp: Path, args: list[str], cols: int = 80, lines: int = 25,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, command: list[str] | None = None) -> None:
         self.tmp = tmp
         self.socket = f"vconsole-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.status = tmp / "status"
         self.before, self.after = tmp / "stty-before", tmp / "stty-after"
         self.stderr = tmp / "stderr"
         exports = {"COLORTERM": "truecolor", "VCONSOLE_TERMINAL_AUDIO": "0", **(env or {})}
-        cmd = " ".join(shlex.quote(a) for a in VCONSOLE + args)
+        cmd = " ".join(shlex.quote(a) for a in (command or VCONSOLE + args))
         script = tmp / "run.sh"
         script.write_text("trap : INT TERM HUP\n" + "".join(f"export {k}={shlex.quote(v)}\n" for k, v in exports.items())
                           + f"stty -g > {self.before}\n{cmd} 2> {self.stderr}\necho $? > {self.status}\n"

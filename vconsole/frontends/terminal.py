@@ -145,6 +145,7 @@ class TerminalFrontEnd:
         self._bell_wanted = False
         self._bell_at = 0.0
         self._saved_modes = None
+        self._suspended = False
         self._old_handlers: dict = {}
         self._wake_r, self._wake_w = os.pipe()
         self.bytes_written = 0
@@ -310,7 +311,7 @@ class TerminalFrontEnd:
         if self._saved_modes is not None:
             try:
                 termios.tcsetattr(self.in_fd, termios.TCSAFLUSH, self._saved_modes)  # typed-ahead input dropped
-            except termios.error:
+            except (OSError, termios.error):  # hung up: there is no terminal left to put back
                 pass
 
     def _install_signals(self) -> None:
@@ -325,12 +326,19 @@ class TerminalFrontEnd:
 
         def suspend(signum, frame) -> None:  # a SIGTSTP from outside: give the terminal back while stopped
             self._leave()
+            self._suspended = True
             signal.signal(signal.SIGTSTP, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTSTP)
 
-        def resumed(signum, frame) -> None:
+        def resumed(signum, frame) -> None:  # SIGCONT also comes with a hang-up: only undo our own suspend
+            if not self._suspended:
+                return
+            self._suspended = False
             signal.signal(signal.SIGTSTP, suspend)
-            self._enter()
+            try:
+                self._enter()
+            except (OSError, termios.error):  # resumed without a terminal: as a hang-up
+                self.stop_signal = self.stop_signal or signal.SIGHUP
             self._wake()
 
         for sig, handler in ((signal.SIGINT, stop), (signal.SIGTERM, stop), (signal.SIGHUP, stop),
