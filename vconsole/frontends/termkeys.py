@@ -208,8 +208,11 @@ class Decoder:
             m = _CSI.match(buf)
             if m:
                 return m.end(), _csi(m.group(1), m.group(2), m.group(4).decode())
-            if not final and _could_be_csi(buf):
-                return 0, None
+            if _could_be_csi(buf):
+                if not final:
+                    return 0, None
+                if len(buf) > 2:
+                    return len(buf), None  # a sequence that never finished: dropped, never typed as keys
             return 2, Key("Alt+[")
         if b1 == ord("O"):
             m = _SS3_SEQ.match(buf)
