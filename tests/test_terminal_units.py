@@ -303,3 +303,33 @@ def test_a_hidden_cursor_is_hidden():
     term.feed(Painter(get_adapter("ega"), "color", "24bit").frame(
         screen(np.zeros((25, 80, 2), np.uint8), cursor_start=0x20), 80, 25))
     assert not term.shown
+
+
+# -- choosing the front end --------------------------------------------------------------------------------
+
+def test_chosen_by_itself_only_without_a_display_and_with_a_terminal(monkeypatch):
+    from vconsole.frontends import terminal
+
+    monkeypatch.setattr(terminal.os, "isatty", lambda fd: True)
+    assert terminal.can_autoselect({}) is (terminal.sys.platform not in ("win32", "darwin"))
+    assert not terminal.can_autoselect({"DISPLAY": ":0"})
+    assert not terminal.can_autoselect({"WAYLAND_DISPLAY": "wayland-0"})
+    monkeypatch.setattr(terminal.os, "isatty", lambda fd: fd == 0)
+    assert not terminal.can_autoselect({})  # output piped elsewhere: the window's error, not a terminal
+
+
+@pytest.mark.parametrize("extra", [["--keys", "Enter"], ["--headless"], ["--scale", "2"]])
+def test_terminal_with_an_option_it_cannot_honour_is_one_line(capsys, extra):
+    from vconsole.cli import main
+
+    assert main(["mill", "--terminal", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("vconsole: ") and err.count("\n") == 1 and "--terminal" in err
+
+
+def test_terminal_without_a_terminal_is_one_line(capsys, tmp_path):
+    from vconsole.cli import main
+
+    assert main(["mill", "--terminal", "--drive", str(tmp_path)]) == 2  # pytest's stdin is no terminal
+    err = capsys.readouterr().err
+    assert err == "vconsole: --terminal: standard input and output must be a terminal\n"

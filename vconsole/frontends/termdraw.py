@@ -157,13 +157,19 @@ class Painter:
             self.pos = (r, end + 1) if left + end + 1 < cols else None  # the last column leaves wrap pending
 
     def _move(self, out: list[str], r: int, c: int, top: int, left: int) -> None:
+        """The shortest cursor move from where the terminal's cursor is: along the row or the
+        column (CUF, CUB, CUD, CUU) when it is on either, else an absolute CUP."""
         if self.pos == (r, c):
             return
-        if self.pos is not None and self.pos[0] == r and c > self.pos[1]:
-            n = c - self.pos[1]
-            out.append(f"{CSI}C" if n == 1 else f"{CSI}{n}C")
-        else:
-            out.append(f"{CSI}{top + r + 1};{left + c + 1}H" if left + c else f"{CSI}{top + r + 1}H")
+        move = f"{CSI}{top + r + 1};{left + c + 1}H" if left + c else f"{CSI}{top + r + 1}H"
+        if self.pos is not None:
+            pr, pc = self.pos
+            if pr == r or pc == c:
+                n, final = ((c - pc, "C") if c > pc else (pc - c, "D")) if pr == r else \
+                    ((r - pr, "B") if r > pr else (pr - r, "A"))
+                rel = f"{CSI}{final}" if n == 1 else f"{CSI}{n}{final}"
+                move = rel if len(rel) < len(move) else move
+        out.append(move)
         self.pos = (r, c)
 
     def _style(self, out: list[str], s: Style) -> None:
