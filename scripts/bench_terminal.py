@@ -35,8 +35,8 @@ KEY_SAMPLES = 40
 
 def _state(program: str, keys: str) -> ScreenState:
     from vconsole.cli import _parser  # noqa: F401 - the CLI's programs are discovered on import
-    from vconsole.frontends import headless
     from vconsole.disk import Drive
+    from vconsole.frontends import headless
     from vconsole.machine import MachineConfig
     from vconsole.program import RunOptions, find, run_program
 

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from terminal_pane import TMUX, Pane
+
 from vconsole.cli import main as cli_main
 
 pytestmark = pytest.mark.skipif(TMUX is None and not os.environ.get("VCONSOLE_REQUIRE_X"),

@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from terminal_pane import TMUX, Pane
+
 from vconsole.cli import main as cli_main
 
 pytestmark = pytest.mark.skipif(TMUX is None and not os.environ.get("VCONSOLE_REQUIRE_X"),

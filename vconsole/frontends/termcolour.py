@@ -16,6 +16,7 @@ levels and the phosphor tints); here they only become SGR parameters.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -76,7 +77,7 @@ def bg_param(rgb, depth: str) -> str:
     return f"{100 + ansi - 8}"
 
 
-def detect_depth(env: dict[str, str] | None = None, terminfo_colors: int | None = None,
+def detect_depth(env: Mapping[str, str] | None = None, terminfo_colors: int | None = None,
                  terminfo_rgb: bool = False) -> str:
     """The colour depth to use: VCONSOLE_COLORS if set, else COLORTERM, else terminfo's colour count.
 

@@ -30,8 +30,9 @@ import termios
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from ..clock import RealClock
 from ..keyboard import word_for
@@ -47,7 +48,7 @@ FAST_FOR_S = 0.05
 CLOSE_TIMEOUT_S = 3.0  # as the window: a stopped program gets this long to tidy up
 AUDIO_START_S = 3.0
 BELL_GAP_S = 0.25  # at most four terminal bells a second, however busy the speaker
-SIGNAL_EXIT = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
+SIGNAL_EXIT: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
 MOUSE_BUTTONS = {0: LEFT, 1: MIDDLE, 2: RIGHT}
 
 #: entering: the alternate screen, no autowrap (the bottom-right cell never scrolls), cursor hidden,
@@ -63,7 +64,7 @@ class NoTerminal(Exception):
     """Standard input or output is not a terminal; the CLI says so in one line."""
 
 
-def can_autoselect(env: dict[str, str] | None = None) -> bool:
+def can_autoselect(env: Mapping[str, str] | None = None) -> bool:
     """True when there is no display to open a window on and both standard input and output are a terminal."""
     env = os.environ if env is None else env
     if sys.platform in ("win32", "darwin"):
@@ -86,8 +87,7 @@ def key_word(name: str) -> int | None:
 def raw_attributes(attrs: list) -> list:
     """Our terminal modes from the saved ones: bytes one by one, unechoed, no flow control or CR
     translation; Ctrl+C still interrupts, Ctrl+Z and Ctrl+\\ reach the program as keys."""
-    new = [list(a) if isinstance(a, list) else a for a in attrs]
-    iflag, oflag, cflag, lflag, ispeed, ospeed, cc = new
+    iflag, oflag, cflag, lflag, ispeed, ospeed, cc = attrs
     iflag &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR | termios.ISTRIP
                | termios.BRKINT | termios.INPCK)
     lflag &= ~(termios.ICANON | termios.ECHO | termios.ECHONL | termios.IEXTEN)
@@ -133,9 +133,9 @@ class TerminalFrontEnd:
         self.painter = Painter(self.machine.adapter, config.monitor, self.depth)
         self.decoder = termkeys.Decoder()
         self.record_audio = record_audio
-        self.recorder = None
+        self.recorder: Any = None  # synth.WavRecorder while --record-audio runs
         self.lost_output: list[str] = []
-        self.audio = None
+        self.audio: Any = None  # audio.LiveAudio when a device plays
         self.exit_code: int | None = None
         self.error: str | None = None
         self.stop_signal: int | None = None
@@ -144,7 +144,7 @@ class TerminalFrontEnd:
         self._fast_until = 0.0
         self._bell_wanted = False
         self._bell_at = 0.0
-        self._saved_modes = None
+        self._saved_modes: list | None = None
         self._suspended = False
         self._old_handlers: dict = {}
         self._wake_r, self._wake_w = os.pipe()
