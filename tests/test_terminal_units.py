@@ -88,6 +88,13 @@ def test_sequences_give_the_bios_words(seq, word):
     assert words(seq) == [word]
 
 
+def test_shifted_f_keys_of_the_linux_console_and_rxvt():
+    linux, rxvt = termkeys.Decoder(term="linux"), termkeys.Decoder(term="rxvt-unicode")
+    assert [e.name for e in linux.feed(b"\x1b[25~\x1b[34~", 0.0)] == ["Shift+F1", "Shift+F8"]
+    assert [e.name for e in rxvt.feed(b"\x1b[25~\x1b[34~", 0.0)] == ["Shift+F3", "Shift+F10"]
+    assert key_word("Shift+F1") == 0x5400 and key_word("Shift+F10") == 0x5D00
+
+
 def test_esc_waits_for_its_timeout():
     d = termkeys.Decoder()
     assert d.feed(b"\x1b", 0.0) == []

@@ -131,7 +131,7 @@ class TerminalFrontEnd:
         colours, rgb = termcolour.terminfo_colours(os.environ.get("TERM"), out_fd)
         self.depth = termcolour.detect_depth(terminfo_colors=colours, terminfo_rgb=rgb)
         self.painter = Painter(self.machine.adapter, config.monitor, self.depth)
-        self.decoder = termkeys.Decoder()
+        self.decoder = termkeys.Decoder(term=os.environ.get("TERM", ""))
         self.record_audio = record_audio
         self.recorder: Any = None  # synth.WavRecorder while --record-audio runs
         self.lost_output: list[str] = []

@@ -44,6 +44,9 @@ _TILDE = {1: "Home", 2: "Ins", 3: "Del", 4: "End", 5: "PgUp", 6: "PgDn", 7: "Hom
           # VT220/rxvt F13-F20 are what those terminals send for Shift+F3 ... Shift+F10
           25: "Shift+F3", 26: "Shift+F4", 28: "Shift+F5", 29: "Shift+F6", 31: "Shift+F7",
           32: "Shift+F8", 33: "Shift+F9", 34: "Shift+F10"}
+#: the Linux console sends F13-F20 for Shift+F1 ... Shift+F8 (rxvt's numbers mean Shift+F3 ... Shift+F10)
+_LINUX_TILDE = {**_TILDE, 25: "Shift+F1", 26: "Shift+F2", 28: "Shift+F3", 29: "Shift+F4", 31: "Shift+F5",
+                32: "Shift+F6", 33: "Shift+F7", 34: "Shift+F8"}
 _SS3 = {**_CSI_FINAL, "M": "KPEnter", "j": "Gray*", "k": "Gray+", "m": "Gray-", "o": "Gray/",
         "l": "KP.", "n": "KP.", **{chr(ord("p") + d): f"KP{d}" for d in range(10)}}
 _LINUX_F = {"A": "F1", "B": "F2", "C": "F3", "D": "F4", "E": "F5"}
@@ -107,7 +110,7 @@ def _mouse(params: bytes, final: str) -> Mouse | None:
     return Mouse("press", button, col, row) if button != 3 else None
 
 
-def _csi(prefix: bytes, params: bytes, final: str) -> Event | None:
+def _csi(prefix: bytes, params: bytes, final: str, tilde: dict[int, str] = _TILDE) -> Event | None:
     if prefix == b"<":
         return _mouse(params, final) if final in "Mm" else None
     if prefix:
@@ -117,7 +120,7 @@ def _csi(prefix: bytes, params: bytes, final: str) -> Event | None:
     if final == "~":
         if nums and nums[0] == 27 and len(nums) == 3:  # xterm modifyOtherKeys: CSI 27;mod;code ~
             return _char_key(chr(nums[2]), nums[1])
-        name = _TILDE.get(nums[0] if nums else 0)
+        name = tilde.get(nums[0] if nums else 0)
         return Key(with_modifier(name, mod)) if name else None
     if final == "Z":
         return Key("Shift+Tab")
@@ -152,7 +155,8 @@ def control_key(byte: int) -> Key | None:
 class Decoder:
     """Feed bytes as they arrive (``feed``) and ask again when time passes (``expire``)."""
 
-    def __init__(self, esc_timeout: float = ESC_TIMEOUT_S) -> None:
+    def __init__(self, esc_timeout: float = ESC_TIMEOUT_S, term: str = "") -> None:
+        self.tilde = _LINUX_TILDE if term.startswith("linux") else _TILDE  # TERM says which F13-F20 reading
         self.buf = b""
         self.since = 0.0  # when the pending bytes arrived
         self.esc_timeout = esc_timeout
@@ -207,7 +211,7 @@ class Decoder:
                 return m.end(), Key(_LINUX_F[m.group(1).decode()])
             m = _CSI.match(buf)
             if m:
-                return m.end(), _csi(m.group(1), m.group(2), m.group(4).decode())
+                return m.end(), _csi(m.group(1), m.group(2), m.group(4).decode(), self.tilde)
             if _could_be_csi(buf):
                 if not final:
                     return 0, None
