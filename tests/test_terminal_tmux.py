@@ -74,3 +74,23 @@ def test_pane_equals_headless_dump(tmp_path, program):
         assert pane.exit_status() == 130
     finally:
         pane.close()
+
+
+def test_resizing_redraws_and_a_small_terminal_gets_one_message(tmp_path):
+    pane = Pane(tmp_path, ["mill", "--terminal", "--mute", "--seed", "7", "--drive", str(tmp_path / "drive")])
+    try:
+        expected = headless_text(tmp_path, "mill", "", 0)
+        assert pane.wait_for(expected) == expected
+        pane.tmux("resize-window", "-t", "0", "-x", "60", "-y", "20")
+        pane.wait_until(lambda: "at least 80x25" in pane.text(), "the too-small message")
+        assert "60x20" in pane.text() and "TOMMY" not in pane.text()
+        pane.tmux("resize-window", "-t", "0", "-x", "100", "-y", "31")
+        pane.wait_until(lambda: "TOMMY" in pane.text(), "the screen again")
+        rows = pane.rows()
+        inner = [r[10:90].rstrip() for r in rows[3:28]]  # centred: 3 rows and 10 columns of border
+        assert "\n".join(inner).rstrip("\n") + "\n" == expected
+        assert all(not r.strip() for r in rows[:3] + rows[28:31])
+        pane.keys("Space")  # and it still plays
+        pane.wait_until(lambda: "PLACE A PIECE" in pane.text(), "the game")
+    finally:
+        pane.close()

@@ -8,7 +8,6 @@ drawing by playing the painter's output into a small model of a terminal
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 from pathlib import Path
 
@@ -20,6 +19,8 @@ from vconsole.frontends import termcolour, termkeys
 from vconsole.frontends.termdraw import GLYPHS, TOO_SMALL, Painter
 from vconsole.frontends.terminal import key_word
 from vconsole.video import ScreenState
+
+from terminal_model import ModelTerminal
 
 GOLDEN = Path(__file__).parent / "golden" / "cp437_unicode.txt"
 
@@ -158,65 +159,6 @@ def test_depth_from_the_terminal(env, colors, rgb, depth):
 
 
 # -- drawing ----------------------------------------------------------------------------------------------
-
-class ModelTerminal:
-    """Just enough of a terminal to read the painter's output back: CUP, CUF, SGR, DECSCUSR, cursor show/hide."""
-
-    def __init__(self, cols: int = 80, lines: int = 25) -> None:
-        self.cols, self.lines = cols, lines
-        self.chars = [[" "] * cols for _ in range(lines)]
-        self.style = [[None] * cols for _ in range(lines)]
-        self.y = self.x = 0
-        self.sgr: dict = {}
-        self.shape = 0
-        self.shown = True
-
-    def feed(self, text: str) -> None:
-        for m in re.finditer(r"\x1b\[([?]?)([0-9;]*)( ?)([A-Za-z])|([^\x1b])", text):
-            if m.group(5) is not None:
-                if self.x < self.cols:
-                    self.chars[self.y][self.x] = m.group(5)
-                    self.style[self.y][self.x] = (self.sgr.get("fg"), self.sgr.get("bg"),
-                                                  self.sgr.get("blink", False), self.sgr.get("under", False))
-                    self.x = min(self.x + 1, self.cols)  # autowrap is off
-                continue
-            private, params, space, final = m.group(1), m.group(2), m.group(3), m.group(4)
-            nums = [int(p) if p else 0 for p in params.split(";")] if params else []
-            if space and final == "q":
-                self.shape = nums[0]
-            elif private:
-                if nums == [25]:
-                    self.shown = final == "h"
-            elif final == "H":
-                self.y, self.x = (nums[0] if nums else 1) - 1, (nums[1] if len(nums) > 1 else 1) - 1
-            elif final == "C":
-                self.x += nums[0] if nums else 1
-            elif final == "J":
-                self.chars = [[" "] * self.cols for _ in range(self.lines)]
-                self.style = [[(self.sgr.get("fg"), self.sgr.get("bg"), False, False)] * self.cols
-                              for _ in range(self.lines)]
-            elif final == "m":
-                self._sgr(nums or [0])
-
-    def _sgr(self, nums: list[int]) -> None:
-        i = 0
-        while i < len(nums):
-            n = nums[i]
-            if n == 0:
-                self.sgr = {}
-            elif n in (38, 48):
-                self.sgr["fg" if n == 38 else "bg"] = tuple(nums[i + 2:i + 5])
-                i += 4
-            elif n == 5:
-                self.sgr["blink"] = True
-            elif n == 25:
-                self.sgr["blink"] = False
-            elif n == 4:
-                self.sgr["under"] = True
-            elif n == 24:
-                self.sgr["under"] = False
-            i += 1
-
 
 def screen(cells: np.ndarray, **kw) -> ScreenState:
     c = np.array(cells, dtype=np.uint8)  # a copy: the caller goes on changing its cells
