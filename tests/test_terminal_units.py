@@ -149,6 +149,19 @@ def test_16_colours_are_the_ansi_colours_of_the_same_meaning():
     assert termcolour.fg_param(pal[14], "8") == "1;33"  # bright with 8 colours: bold
 
 
+@pytest.mark.parametrize("monitor, dim, bright", [("amber", "33", "93"), ("green", "32", "92"),
+                                                   ("white", "37", "97")])
+def test_monochrome_at_16_colours_keeps_normal_and_intense_apart(monitor, dim, bright):
+    from vconsole.frontends.termdraw import styles
+
+    mda = styles(get_adapter("mda"), monitor, True, None, "16")
+    assert (mda[0x07].fg, mda[0x0F].fg, mda[0x70].bg, mda[0x07].bg, mda[0x00].fg) == (dim, bright, "4" + dim[1], "40",
+                                                                                     "30")
+    assert mda[0x01].under and not mda[0x07].under
+    ega = styles(get_adapter("ega"), monitor, True, None, "16")  # a colour card on a mono monitor
+    assert ega[0x07].fg == dim and ega[0x0F].fg == bright and ega[0x00].fg == "30"
+
+
 @pytest.mark.parametrize("env, colors, rgb, depth", [
     ({"COLORTERM": "truecolor"}, 256, False, "24bit"), ({"COLORTERM": "24bit"}, 8, False, "24bit"),
     ({}, 256, False, "256"), ({}, 16, False, "16"), ({}, 8, False, "8"), ({}, None, False, "8"),

@@ -11,7 +11,10 @@ levels and the phosphor tints); here they only become SGR parameters.
   different greys, so bright and dim stay apart.
 * 16 colours: the nearest RGBI colour as the ANSI colour with that meaning
   (brown is ANSI yellow 33, which terminals show dark yellow), bright ones
-  as 90-97 / 100-107; with only 8 colours a bright foreground is bold.
+  as 90-97 / 100-107; with only 8 colours a bright foreground is bold.  A
+  monochrome picture (an MDA, or a green/amber/white monitor) uses its
+  phosphor's dim and bright ANSI colours by level instead, so normal and
+  intense text stay apart.
 """
 from __future__ import annotations
 
@@ -52,26 +55,40 @@ def nearest_rgbi(rgb) -> int:
     return int(np.argmin(d))
 
 
-def fg_param(rgb, depth: str) -> str:
+#: a phosphor's two ANSI colours (dim, bright), for monochrome pictures at 16 or 8 colours
+TINT_ANSI = {"green": (2, 10), "amber": (3, 11), "white": (7, 15)}
+
+
+def ansi_index(rgb, tint: str | None = None) -> int:
+    """The ANSI colour (0-15) for rgb: the nearest RGBI colour's, or on a monochrome picture (tint)
+    black, the phosphor's dim colour or its bright one by the level, so normal and intense stay apart."""
+    if tint is None:
+        return RGBI_TO_ANSI[nearest_rgbi(rgb)]
+    level = max(int(v) for v in rgb)
+    dim, bright = TINT_ANSI[tint]
+    return 0 if level < 0x40 else dim if level < 0xD5 else bright
+
+
+def fg_param(rgb, depth: str, tint: str | None = None) -> str:
     """SGR parameters that set the foreground to rgb at this colour depth."""
     if depth == TRUECOLOR:
         r, g, b = (int(v) for v in rgb)
         return f"38;2;{r};{g};{b}"
     if depth == COLORS_256:
         return f"38;5;{nearest_256(rgb)}"
-    ansi = RGBI_TO_ANSI[nearest_rgbi(rgb)]
+    ansi = ansi_index(rgb, tint)
     if ansi < 8:
         return f"{30 + ansi}" if depth == COLORS_16 else f"22;{30 + ansi}"
     return f"{90 + ansi - 8}" if depth == COLORS_16 else f"1;{30 + ansi - 8}"
 
 
-def bg_param(rgb, depth: str) -> str:
+def bg_param(rgb, depth: str, tint: str | None = None) -> str:
     if depth == TRUECOLOR:
         r, g, b = (int(v) for v in rgb)
         return f"48;2;{r};{g};{b}"
     if depth == COLORS_256:
         return f"48;5;{nearest_256(rgb)}"
-    ansi = RGBI_TO_ANSI[nearest_rgbi(rgb)]
+    ansi = ansi_index(rgb, tint)
     if ansi < 8 or depth == COLORS_8:
         return f"{40 + (ansi & 7)}"
     return f"{100 + ansi - 8}"

@@ -43,12 +43,20 @@ class Style:
 def styles(adapter: Adapter, monitor: str, blink: bool, palette, depth: str) -> list[Style]:
     """The 256 attribute styles for this card, monitor, blink mode, palette and colour depth."""
     fg, bg = colour_tables(adapter, monitor, blink, True, palette)
+    tint = mono_tint(adapter, monitor)
     out = []
     for attr in range(256):
         under = adapter.mono and (attr & 0x07) == 0x01
-        out.append(Style(termcolour.fg_param(fg[attr], depth), termcolour.bg_param(bg[attr], depth),
+        out.append(Style(termcolour.fg_param(fg[attr], depth, tint), termcolour.bg_param(bg[attr], depth, tint),
                          blink and bool(attr & 0x80), under))
     return out
+
+
+def mono_tint(adapter: Adapter, monitor: str) -> str | None:
+    """The phosphor of a monochrome picture (the MDA shows green on a "color" monitor), else None."""
+    if monitor != "color":
+        return monitor
+    return "green" if adapter.mono else None
 
 
 class Painter:
@@ -128,7 +136,8 @@ class Painter:
         parts = [f"{CSI}0m{CSI}2J"]
         if (cols, lines) != (cols_n, rows_n):
             rgb = border_rgb(self.adapter, state.border, self.monitor, state.palette)
-            parts.append(f"{CSI}{termcolour.bg_param(rgb, self.depth)}m")
+            tint = mono_tint(self.adapter, self.monitor)
+            parts.append(f"{CSI}{termcolour.bg_param(rgb, self.depth, tint)}m")
             for y in range(lines):
                 if top <= y < top + rows_n:
                     parts.append(f"{CSI}{y + 1};1H" + " " * left)
