@@ -122,3 +122,16 @@ def test_journal_recorded_in_the_terminal_replays_headless(tmp_path):
     out = tmp_path / "replayed.txt"
     assert cli_main(["replay", str(journal), "--headless", "--dump-text", str(out)]) == 0
     assert out.read_text() == shown
+
+
+def test_the_program_ending_itself_gives_the_terminal_back(tmp_path):
+    pane = Pane(tmp_path, ["--terminal", "--mute", "--drive", str(tmp_path / "drive")])
+    try:
+        pane.wait_until(lambda: "C:\\TOYS>" in pane.text(), "the prompt")
+        pane.keys("-l", "exit")
+        pane.keys("Enter")
+        assert pane.exit_status() == 0
+        assert_restored(pane)
+        assert "C:\\TOYS>" not in pane.text()
+    finally:
+        pane.close()
