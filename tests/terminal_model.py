@@ -61,6 +61,8 @@ class ModelTerminal:
             elif n in (38, 48):
                 self.sgr["fg" if n == 38 else "bg"] = tuple(nums[i + 2:i + 5])
                 i += 4
+            elif n in (39, 49):  # the terminal's default colour
+                self.sgr.pop("fg" if n == 39 else "bg", None)
             elif n == 5:
                 self.sgr["blink"] = True
             elif n == 25:

@@ -94,3 +94,51 @@ def test_resizing_redraws_and_a_small_terminal_gets_one_message(tmp_path):
         pane.wait_until(lambda: "PLACE A PIECE" in pane.text(), "the game")
     finally:
         pane.close()
+
+
+@pytest.mark.parametrize("display, monitor", [("ega", "color"), ("mda", "amber")])
+def test_tmux_shows_every_cell_in_the_adapters_colours(tmp_path, display, monitor):
+    """The test card (all 256 attributes) read back from tmux with its colours: each cell's
+    24-bit foreground and background, blink and underline as the adapter's colour tables say."""
+    from vconsole.adapters import colour_tables, get_adapter
+    from vconsole.disk import Drive
+    from vconsole.frontends import headless
+    from vconsole.machine import MachineConfig
+    from vconsole.program import RunOptions, find, run_program
+    from vconsole.render import effective_cells
+
+    from terminal_model import ModelTerminal
+
+    prog = find("testcard")
+    config = MachineConfig(adapter=display, monitor=monitor, mute=True)
+    state = headless.run(lambda m: run_program(m, prog, frozenset(), Drive(tmp_path / "d0"), RunOptions()),
+                         config, "").state
+    pane = Pane(tmp_path, ["testcard", "--terminal", "--mute", "--display", display, "--monitor", monitor,
+                           "--drive", str(tmp_path / "drive")])
+    try:
+        expected = "\n".join(ln.rstrip() for ln in state_lines(state)).rstrip("\n") + "\n"
+        assert pane.wait_for(expected) == expected
+        rows = pane.tmux("capture-pane", "-e", "-p", "-t", "0").split("\n")
+    finally:
+        pane.close()
+    term = ModelTerminal()
+    for y, row in enumerate(rows[:25]):
+        term.feed(f"\x1b[{y + 1};1H" + row)
+    adapter = get_adapter(display)
+    fg, bg = colour_tables(adapter, monitor, state.blink, True)
+    cells = effective_cells(state)
+    wrong = []
+    for r in range(25):
+        for c in range(80):
+            attr = int(cells[r, c, 1])
+            want = (tuple(int(v) for v in fg[attr]), tuple(int(v) for v in bg[attr]),
+                    state.blink and bool(attr & 0x80), adapter.mono and (attr & 7) == 1)
+            if term.style[r][c] != want:
+                wrong.append((r, c, hex(attr), term.style[r][c], want))
+    assert not wrong, wrong[:5]
+
+
+def state_lines(state) -> list[str]:
+    from vconsole.cp437 import decode
+
+    return [decode(bytes(state.cells[r, :, 0])) for r in range(state.cells.shape[0])]
