@@ -273,11 +273,13 @@ def test_chosen_by_itself_only_without_a_display_and_with_a_terminal(monkeypatch
     from vconsole.frontends import terminal
 
     monkeypatch.setattr(terminal.os, "isatty", lambda fd: True)
-    assert terminal.can_autoselect({}) is (terminal.sys.platform not in ("win32", "darwin"))
-    assert not terminal.can_autoselect({"DISPLAY": ":0"})
-    assert not terminal.can_autoselect({"WAYLAND_DISPLAY": "wayland-0"})
+    xterm = {"TERM": "xterm-256color"}
+    assert terminal.can_autoselect(xterm) is (terminal.sys.platform not in ("win32", "darwin"))
+    assert not terminal.can_autoselect({**xterm, "DISPLAY": ":0"})
+    assert not terminal.can_autoselect({**xterm, "WAYLAND_DISPLAY": "wayland-0"})
+    assert not terminal.can_autoselect({"TERM": "dumb"}) and not terminal.can_autoselect({})
     monkeypatch.setattr(terminal.os, "isatty", lambda fd: fd == 0)
-    assert not terminal.can_autoselect({})  # output piped elsewhere: the window's error, not a terminal
+    assert not terminal.can_autoselect(xterm)  # output piped elsewhere: the window's error, not a terminal
 
 
 @pytest.mark.parametrize("extra", [["--keys", "Enter"], ["--headless"], ["--scale", "2"]])

@@ -71,6 +71,8 @@ def can_autoselect(env: Mapping[str, str] | None = None) -> bool:
         return False
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return False
+    if env.get("TERM", "dumb") == "dumb":  # no cursor addressing to speak of (an editor's shell buffer)
+        return False
     return os.isatty(0) and os.isatty(1)
 
 
