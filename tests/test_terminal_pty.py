@@ -108,3 +108,23 @@ def test_sgr_mouse_reaches_the_int33_driver(front):
     assert mouse.status()[0] == 0
     front._apply(M("wheel", 1, 5, 5))
     assert mouse.wheel_motion() == 1
+
+
+def test_a_terminal_that_goes_away_stops_the_program_as_a_hang_up(tmp_path):
+    """The pty's other side closed (an SSH connection dropped): the game saves, the run ends with 129."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 25, 80, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color", VCONSOLE_TERMINAL_AUDIO="0")
+    drive = tmp_path / "drive"
+    proc = subprocess.Popen(VCONSOLE + ["mill", "--terminal", "--mute", "--seed", "7", "--drive", str(drive)],
+                            stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    os.close(slave)
+    model, deadline = ModelTerminal(), time.monotonic() + PATIENCE_S
+    for until, keys in [("PRESS ANY KEY", b" "), ("PLACE A PIECE", b"1\r"), ("BLACK PLACES", b"")]:
+        while until not in model.text() and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                model.feed(os.read(master, 65536).decode("utf-8", "replace"))
+        os.write(master, keys)
+    os.close(master)
+    assert proc.wait(PATIENCE_S) == 129
+    assert (drive / "MILL.TMP").is_file()

@@ -148,6 +148,7 @@ class TerminalFrontEnd:
         self._bell_at = 0.0
         self._saved_modes: list | None = None
         self._suspended = False
+        self._input_gone = False
         self._old_handlers: dict = {}
         self._wake_r, self._wake_w = os.pipe()
         self.bytes_written = 0
@@ -223,8 +224,9 @@ class TerminalFrontEnd:
             timeout = FAST_POLL_S if now < self._fast_until else POLL_S
             if self.decoder.pending:
                 timeout = min(timeout, termkeys.ESC_TIMEOUT_S / 2)
+            watched = [self._wake_r] + ([] if self._input_gone else [self.in_fd])
             try:
-                ready, _, _ = select.select([self.in_fd, self._wake_r], [], [], timeout)
+                ready, _, _ = select.select(watched, [], [], timeout)
             except InterruptedError:
                 ready = []
             if self._wake_r in ready:
@@ -236,8 +238,9 @@ class TerminalFrontEnd:
                     data = os.read(self.in_fd, 4096)
                 except OSError:
                     data = b""
-                if not data:  # the terminal is gone (hung up): as SIGHUP
+                if not data:  # the terminal is gone (hung up): as SIGHUP, and nothing more to read
                     self.stop_signal = self.stop_signal or signal.SIGHUP
+                    self._input_gone = True
                 else:
                     events += self.decoder.feed(data, now)
             events += self.decoder.expire(now)
