@@ -103,6 +103,15 @@ def test_esc_waits_for_its_timeout():
     assert [e.name for e in d.expire(termkeys.ESC_TIMEOUT_S)] == ["Esc"]
 
 
+def test_esc_timeout_from_the_environment():
+    from vconsole.frontends.terminal import esc_timeout
+
+    assert esc_timeout({}) == termkeys.ESC_TIMEOUT_S
+    assert esc_timeout({"VCONSOLE_ESC_MS": "300"}) == 0.3
+    assert esc_timeout({"VCONSOLE_ESC_MS": "5"}) == 0.01 and esc_timeout({"VCONSOLE_ESC_MS": "9e9"}) == 2.0
+    assert esc_timeout({"VCONSOLE_ESC_MS": "soon"}) == esc_timeout({"VCONSOLE_ESC_MS": "nan"}) == termkeys.ESC_TIMEOUT_S
+
+
 def test_a_sequence_split_across_reads_is_one_key():
     d = termkeys.Decoder()
     assert d.feed(b"\x1b", 0.0) == []

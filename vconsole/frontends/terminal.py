@@ -76,6 +76,17 @@ def can_autoselect(env: Mapping[str, str] | None = None) -> bool:
     return os.isatty(0) and os.isatty(1)
 
 
+def esc_timeout(env: Mapping[str, str]) -> float:
+    """How long a lone Esc waits to be the Esc key: VCONSOLE_ESC_MS (10-2000) for slow links, else the default."""
+    try:
+        ms = float(env.get("VCONSOLE_ESC_MS", ""))
+    except ValueError:
+        return termkeys.ESC_TIMEOUT_S
+    if ms != ms:  # nan
+        return termkeys.ESC_TIMEOUT_S
+    return min(max(ms, 10.0), 2000.0) / 1000.0
+
+
 def key_word(name: str) -> int | None:
     """The BIOS word for a termkeys key name (CharXX: a CP437 character typed by its code)."""
     if name.startswith("Char") and len(name) == 6:
@@ -133,7 +144,7 @@ class TerminalFrontEnd:
         colours, rgb = termcolour.terminfo_colours(os.environ.get("TERM"), out_fd)
         self.depth = termcolour.detect_depth(terminfo_colors=colours, terminfo_rgb=rgb)
         self.painter = Painter(self.machine.adapter, config.monitor, self.depth)
-        self.decoder = termkeys.Decoder(term=os.environ.get("TERM", ""))
+        self.decoder = termkeys.Decoder(esc_timeout(os.environ), term=os.environ.get("TERM", ""))
         self.record_audio = record_audio
         self.recorder: Any = None  # synth.WavRecorder while --record-audio runs
         self.lost_output: list[str] = []
@@ -223,7 +234,7 @@ class TerminalFrontEnd:
                 return
             timeout = FAST_POLL_S if now < self._fast_until else POLL_S
             if self.decoder.pending:
-                timeout = min(timeout, termkeys.ESC_TIMEOUT_S / 2)
+                timeout = min(timeout, self.decoder.esc_timeout / 2)
             watched = [self._wake_r] + ([] if self._input_gone else [self.in_fd])
             try:
                 ready, _, _ = select.select(watched, [], [], timeout)
