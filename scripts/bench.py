@@ -30,6 +30,7 @@ SECTIONS = {
     "art": ("bench_art", "bench"),
     "replay": ("bench_replay", "bench"),
     "startup": ("bench_startup", "bench"),
+    "terminal": ("bench_terminal", "bench"),
 }
 
 

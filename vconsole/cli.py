@@ -122,6 +122,9 @@ def _parser() -> argparse.ArgumentParser:
                         " --record-video: the picture as a 4:3 monitor shows it, N pixels across per pixel"
                         " (default: native pixels, exactly what the card generated)")
     p.add_argument("--record", type=Path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
+    p.add_argument("--terminal", action="store_true",
+                   help="play in this terminal instead of a window (chosen by itself when there is no display"
+                        " and the terminal is standard input and output); see docs/TERMINAL.md")
     add_video_options(p)
     return p
 
@@ -202,6 +205,7 @@ def _run(argv: list[str]) -> int:
                            mute=args.mute, speaker_model=args.speaker)
 
     headless = args.headless or args.keys is not None
+    terminal = _terminal_wanted(args, headless)
     # Everything on the command line is checked before anything is written (a --record file is
     # only replaced by the journal of a run that started).
     if not headless and (args.screenshot or args.dump_text):
@@ -229,6 +233,8 @@ def _run(argv: list[str]) -> int:
     try:
         if headless:
             code = run_headless(args, config, target, program, script, journal)
+        elif terminal:
+            code = run_terminal(args, config, target, journal)
         else:
             code = run_window(args, config, target, f"vconsole - {program.name}", drive.root.parent / "captures",
                               journal)
@@ -242,6 +248,33 @@ def _run(argv: list[str]) -> int:
     if journal is not None and journal.failed:  # it said "recording stopped" when it happened
         code = max(code, 1)
     return max(code, 1) if said else code
+
+
+def _terminal_wanted(args, headless: bool) -> bool:
+    """--terminal, or no display to open a window on and a terminal to play in (frontends.terminal)."""
+    if args.terminal:
+        if headless:
+            raise CliError("--terminal plays interactively; --headless and --keys run without it: choose one")
+        if getattr(args, "record_video", None) is not None or args.scale is not None:
+            raise CliError("--record-video and --scale go with the window or --headless, not --terminal")
+        return True
+    if headless or getattr(args, "record_video", None) is not None or args.scale is not None:
+        return False
+    from .frontends.terminal import can_autoselect
+
+    return can_autoselect()
+
+
+def run_terminal(args, config: MachineConfig, target, journal=None) -> int:
+    """``target(machine)`` in the terminal this was started from (frontends.terminal); its exit code."""
+    from .frontends import terminal
+
+    lost: list[str] = []
+    try:
+        code = terminal.run(target, config, journal=journal, record_audio=args.record_audio, lost=lost)
+    except terminal.NoTerminal as e:
+        raise CliError(f"--terminal: {e}") from None
+    return max(code, 1) if lost else code
 
 
 def _check_drive(path: Path) -> None:
