@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
+from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.form import ask_key
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.lines import MessageArea
@@ -107,12 +108,14 @@ class MainMenu:
         app.pointer(app.use_mouse)
         self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
         app.notes.clear()
+        action = "kept" if app.kept is not None else None
         while True:
-            ev = self.dos.input()
-            action = self.action(ev)
             if action is None:
-                continue
+                action = self.action(self.dos.input())
+                if action is None:
+                    continue
             outcome = self.perform(action)
+            action = None
             if outcome is not None and outcome != MENU:
                 return outcome
             if outcome == MENU:
@@ -142,6 +145,8 @@ class MainMenu:
         app = self.app
         if action == "quit":
             return QUIT
+        if action == "kept":
+            return self.offer_kept()
         if action in ("random", "pick", "select"):
             game = self.new_game(action)
             return None if game is None else app.play_game(game, None)
@@ -176,6 +181,21 @@ class MainMenu:
             app.pointer(app.use_mouse)
             self.refresh(say.MOUSE_NOW if app.use_mouse else say.KEYBOARD_NOW)
         return None
+
+    def offer_kept(self) -> str | None:
+        """The game the last run left unfinished: carry on with it (Y), or not now (N)."""
+        app = self.app
+        kept, app.kept = app.kept, None
+        if kept is None:
+            return None
+        th = app.theme
+        self.news.say(say.resume_offer(kept.saved.deal.number, kept.placed))
+        yes = ask_yes_no(self.dos, say.RESUME_ASK, INPUT_ROW, PANEL_LEFT, th["panel"], th["side_key"],
+                         mouse=app.use_mouse, clear_width=PANEL_WIDTH)
+        if not yes:
+            self.news.say(say.RESUME_LATER)
+            return None
+        return app.play_game(kept.game(), None, elapsed=kept.saved.seconds, fresh=kept.hall, opening=say.RESUMED)
 
     # -- the items ------------------------------------------------------------------------------------
     def new_game(self, how: str) -> Game | None:
