@@ -101,3 +101,28 @@ def test_the_jump_keys_go_to_the_corners_of_the_playing_area(tmp_path, monkeypat
     assert seen == {"Home": (1, 1), "PgUp": (1, 8), "End": (8, 1), "PgDn": (8, 8)}
     out = run(tmp_path, '3 "505" Enter PgDn Enter')  # an empty square of the area, not a starter
     assert say.REFUSED_ALONE in panel(out)
+
+
+def test_ctrl_c_in_a_game_keeps_it(tmp_path):
+    import pytest
+    from vconsole.program import Program
+    from vconsole_programs.anciento.main import main
+    game = Game(numbered_deal(505))
+    keys = moves(game, 2)
+
+    def wrapped(dos):
+        real = dos.input
+
+        def input(*a, **k):
+            ev = real(*a, **k)
+            if getattr(ev, "name", "") == "F11":  # stands for Ctrl+C, which raises where the program waits
+                raise KeyboardInterrupt
+            return ev
+
+        dos.input = input
+        return main(dos)
+
+    with pytest.raises(KeyboardInterrupt):
+        run_headless(Program(name="ANCIENTO", main=wrapped), f'Enter 3 "505" Enter {keys} F11',
+                     drive=tmp_path, mouse=False)
+    assert keep.parse((tmp_path / keep.FILE).read_text()).saved.moves == game.moves

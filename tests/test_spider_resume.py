@@ -162,3 +162,30 @@ def test_a_seed_outside_the_game_numbers_deals_at_random_and_says_so(tmp_path):
         assert 1 <= number <= 32000
         assert message(out) == say.SEED_RANGE.format(n=number)
         assert "SUITS" in out.text[0] and "DEALS" in out.text[0]
+
+
+def interrupted_after(n: int, main):
+    """The program's main, with Ctrl+C arriving at its ``n``-th read of input."""
+    from vconsole.program import Program
+
+    def wrapped(dos):
+        real, count = dos.input, [0]
+
+        def input(*a, **k):
+            count[0] += 1
+            if count[0] >= n:
+                raise KeyboardInterrupt
+            return real(*a, **k)
+
+        dos.input = input
+        return main(dos)
+
+    return Program(name="SPIDER", main=wrapped)
+
+
+def test_ctrl_c_keeps_the_game_too(tmp_path):
+    import pytest
+    from vconsole_programs.spider.main import main
+    with pytest.raises(KeyboardInterrupt):
+        run_headless(interrupted_after(2, main), ONTO_5, drive=tmp_path, seed=5, adapter="ega", mute=True)
+    assert "ACTIONS M0.5.4" in kept(tmp_path)

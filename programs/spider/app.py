@@ -102,14 +102,16 @@ class SpiderApp:
         notes = [n for n in (self.table.load(), self.seed_note) if n]
         notes.append(self.resume() or "")
         self.news.say(" ".join(n for n in notes if n) or (say.START if self.mouse else say.START_KEYS))
+        quit_key = False
         try:
             while True:
                 self.draw()
                 ev = dos.input()
                 if self.handle(ev) == QUIT:
+                    quit_key = True
                     return 0
-        finally:
-            self.keep_game()
+        finally:  # every ending: QUIT, a closed window, Ctrl+C, a signal
+            self.keep_game(on_screen=quit_key)
 
     # -- SPIDER.TMP: the unfinished game ---------------------------------------------------
     def resume(self) -> str | None:
@@ -129,16 +131,17 @@ class SpiderApp:
             return say.NEW_GAME.format(n=fresh)
         return say.RESUMED.format(n=self.number, actions=len(self.game.actions))
 
-    def keep_game(self) -> None:
+    def keep_game(self, on_screen: bool = False) -> None:
         """At every end of the run: the unfinished game into SPIDER.TMP, or no file when there
-        is none (nothing played yet, or the game was won)."""
+        is none (nothing played yet, or the game was won).  A failure is said at exit, and on
+        the screen too after QUIT (``on_screen``), when the player is still there to read it."""
         if not self.game.actions or self.board.won:
             problem = self.autosave.discard()
         else:
             problem = self.autosave.save(keep.text(self.game, self.elapsed()))
             if problem is not None:
                 self.dos.warn_at_exit(f"the unfinished game was not saved: {problem}")
-                if not self.dos.machine.stopping:
+                if on_screen and not self.dos.machine.stopping:
                     show_panel(self.dos, self.theme, f" {keep.FILE} NOT WRITTEN ",
                                [say.KEEP_FAILED, problem.upper()[:60]], mouse=self.mouse, flush=True)
         if problem is not None and not self.game.actions:
