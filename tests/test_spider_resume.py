@@ -189,3 +189,28 @@ def test_ctrl_c_keeps_the_game_too(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         run_headless(interrupted_after(2, main), ONTO_5, drive=tmp_path, seed=5, adapter="ega", mute=True)
     assert "ACTIONS M0.5.4" in kept(tmp_path)
+
+
+# -- WATCH: the computer plays the deal ----------------------------------------------------------
+def test_watch_plays_this_deal_and_gives_the_players_game_back(tmp_path):
+    out = run(tmp_path, f"{ONTO_5} Esc W wait:5000", idle_limit=5)
+    assert message(out) == say.WATCH_START.format(n=5) and out.text[0].startswith(" SPIDER  GAME 5")
+    out = run(tmp_path, f"{ONTO_5} Esc W wait:3000 x")  # any key stops it
+    assert message(out) == say.WATCH_BACK
+    assert card_at(out, 5, 5) == "9♦ ♦" and card_at(out, 1, 4) == "J♠ ♠"  # the player's move, as left
+
+
+def test_watch_to_the_end_never_enters_the_hit_parade(tmp_path):
+    out = run(tmp_path, "Esc W", idle_limit=600)  # the whole deal, played out
+    text = screen(out)
+    assert " WATCH " in text
+    assert (say.WATCH_STUCK.split("{")[0] in text) or ("THE COMPUTER WON GAME 5" in text)
+    assert not (tmp_path / "SPIDER.SCR").exists() and not (tmp_path / keep.FILE).exists()
+    out = run(tmp_path, "Esc W x", idle_limit=600)
+    assert "GAME 5" in out.text[0] and card_at(out, 1, 5) == "9♦ ♦"  # the fresh deal, untouched
+
+
+def test_attract_mode_is_the_watch(tmp_path):
+    from vconsole_programs.spider import PROGRAM as P
+    out = run(tmp_path, P.attract + " wait:4000", idle_limit=4)
+    assert say.WATCH_START.format(n=5) == message(out)

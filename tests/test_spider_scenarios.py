@@ -96,7 +96,7 @@ def test_the_right_button_pops_the_control_panel_and_the_right_button_returns(tm
 
 def panel_pick(word: str, row0: int = 12, col0: int = 40) -> str:
     """The clicks that open the panel at (col0, row0) and pick ``word`` (its items from row0 + 1)."""
-    order = ["HELP", "DEAL", "UNDO", "INFO", "VIEW", "NEW GAME", "GAME NUMBER", "QUIT"]
+    order = ["HELP", "DEAL", "UNDO", "INFO", "VIEW", "WATCH", "NEW GAME", "GAME NUMBER", "QUIT"]
     return f"rclick:{col0},{row0} click:{col0 + 3},{row0 + 1 + order.index(word)}"
 
 

@@ -22,9 +22,10 @@ from .hitparade import DEAL_FIELD, deal_text
 from .rules import Deal, Move, Remove
 from .scoring import score_terms
 from .view import pick_lines
+from .watch import watch
 
 HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"
-NEW_GAME, GAME_NUMBER = "NEW GAME", "GAME NUMBER"
+NEW_GAME, GAME_NUMBER, WATCH = "NEW GAME", "GAME NUMBER", "WATCH"
 HIT_PARADE = "HIT PARADE"
 QUIT_LOOP = "quit"  # what a command returns to end the program
 INFO_BUTTON = "[ H: HIT PARADE ]"  # the key says itself: a mono screen shows no lit letter in the bar
@@ -40,7 +41,7 @@ def clock_text(seconds: float) -> str:
 
 class Commands:
     LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT, "N": NEW_GAME,
-               "G": GAME_NUMBER}
+               "G": GAME_NUMBER, "W": WATCH}
 
     def __init__(self, app) -> None:
         self.app = app
@@ -65,6 +66,7 @@ class Commands:
                  role="undo_lit" if cheat else None),
             Item(INFO, INFO),
             Item("VIEW (ALL)" if self.app.split else VIEW, VIEW, hot="V"),
+            Item(WATCH, WATCH, hot="W"),
             Item(NEW_GAME, NEW_GAME, hot="N"),
             Item(GAME_NUMBER, GAME_NUMBER, hot="G"),
             Item(QUIT, QUIT),
@@ -82,7 +84,8 @@ class Commands:
 
     def run(self, command: str) -> str | None:
         return {HELP: self.help, DEAL: self.deal, UNDO: self.undo, INFO: self.info, VIEW: self.view,
-                QUIT: self.quit, NEW_GAME: self.new_game, GAME_NUMBER: self.game_number}[command]()
+                QUIT: self.quit, NEW_GAME: self.new_game, GAME_NUMBER: self.game_number,
+                WATCH: self.watch}[command]()
 
     # -- the commands -------------------------------------------------------------------------
     def help(self) -> None:
@@ -183,6 +186,9 @@ class Commands:
         self.app.news.clear()  # the QUIT question is answered: it must not stay under the Hit Parade
         self.hit_parade()
         return QUIT_LOOP
+
+    def watch(self) -> None:
+        watch(self.app)
 
     def new_game(self) -> None:
         """A new deal at random; the game left goes by way of the Hit Parade, as at QUIT."""
