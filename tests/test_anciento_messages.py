@@ -87,6 +87,8 @@ def cases() -> dict[str, list[str]]:
         "resume_offer": [say.resume_offer(32000, 66), say.resume_offer(None, 66)],
         "END_ASK": [say.END_ASK], "END_KEPT": [say.END_KEPT],
         "KEEP_FAILED": [say.KEEP_FAILED + " " + d + "." for d in DISK],
+        "best_study": [say.best_study("W" * 24, 32000)],
+        "best_start": [say.best_start("W" * 24, 32000, BIG * 100)],
         "notes": ["ANCIENTO.HOF is damaged - kept as ANCIENT001.BAD, starting afresh.",
                   "SAMPLE.ANC could not be written: Insufficient disk space to write SAMPLE.ANC."],
     }

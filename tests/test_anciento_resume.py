@@ -126,3 +126,12 @@ def test_ctrl_c_in_a_game_keeps_it(tmp_path):
         run_headless(Program(name="ANCIENTO", main=wrapped), f'Enter 3 "505" Enter {keys} F11',
                      drive=tmp_path, mouse=False)
     assert keep.parse((tmp_path / keep.FILE).read_text()).saved.moves == game.moves
+
+
+def test_after_game_over_the_side_panel_no_longer_offers_a_stone(tmp_path):
+    keys = moves(Game(numbered_deal(505)), 2)
+    out = run(tmp_path, f'3 "505" Enter {keys} F10 Y')
+    assert "GAME OVER" in "\n".join(out.text)
+    side = panel(out)
+    assert "Game over." in side and "Final score" in side
+    assert "Place" not in side and "Next: E shows 4" not in side and say.END_ASK not in side

@@ -148,11 +148,13 @@ class App:
             self.dos.warn_at_exit(f"{keep.FILE}: {problem}")
             self.notes.append(f"{say.KEEP_FAILED} {problem}.")
 
-    def enter_hall(self, score: int, number: int | None) -> None:
+    def enter_hall(self, score: int, number: int | None, game: Game | None = None, seconds: float = 0.0) -> None:
+        """A finished game's place in the Hall of Fame; a numbered ``game`` that takes one is
+        kept move by move when it is the best there (ANCIENTO.BST: D may show it)."""
         if score <= 0 or not self.hall.qualifies(score):  # a game with no points scored earns no place
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
-        _, failed = add_score(self.dos, self.theme, self.hall, score, date=date,
+        rank, failed = add_score(self.dos, self.theme, self.hall, score, date=date,
                               extra={"game": f"game {number}" if number is not None else "random"},
                               title="HALL OF FAME", ask=("Your score makes the Hall of Fame!", "Your name:"),
                               mouse=self.use_mouse, score_text=lambda s: f"{s:,}", columns=("game",),
@@ -160,6 +162,10 @@ class App:
         if failed:
             self.notes.append(failed)
             self.dos.warn_at_exit(f"the Hall of Fame was not saved: {failed}")
+        elif rank is not None and game is not None:
+            failed = files.keep_if_best(self.dos.drive, game, self.hall.entries[rank - 1].name, seconds)
+            if failed:
+                self.notes.append(failed)
 
     def show_hall(self) -> None:
         show_table(self.dos, self.theme, self.hall, title="HALL OF FAME", mouse=self.use_mouse,

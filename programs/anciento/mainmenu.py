@@ -18,7 +18,7 @@ from vconsole.toolkit.menu import Item, Menu, MenuBar, choose
 from vconsole.toolkit.pager import FOOTER, show_text
 
 from . import files, help as helptext, messages as say
-from .demo import run_demo
+from .demo import start_demo
 from .game import Game
 from .look import BOARD_COLOURS, PIECE_SCHEMES
 from .panel import MSG_ROWS, MSG_TOP
@@ -174,7 +174,7 @@ class MainMenu:
         elif action == "L":
             self.load_setup()
         elif action == "D":
-            run_demo(app, app.random_number())
+            start_demo(app, self.news.say)
             return MENU
         elif action in ("K", "M"):
             app.use_mouse = action == "M"

@@ -171,3 +171,12 @@ def resume_offer(number: int | None, placed: int) -> str:
     game = f"game {number}" if number is not None else "random game"
     stones = "1 stone" if placed == 1 else f"{placed} stones"
     return f"Your unfinished {game} was kept, with {stones} placed."
+
+
+def best_study(name: str, number: int) -> str:
+    return f"{name} beat the Hall of Fame on game {number}. The master plays it too, to compare (any key stops)..."
+
+
+def best_start(name: str, number: int, master: int) -> str:
+    return (f"The best game to date: {name}'s game {number}, which beat the master's "
+            f"{master:,}. Any key or click ends it.")

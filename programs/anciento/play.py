@@ -478,6 +478,9 @@ class Play:
         self.ended = True
         self.blinker.place(None, self.dos.now())
         final = self.game.final()
+        self.panel.draw_over(final.total, time_up)  # no stone to place is left on show
+        if not time_up:
+            self.say("")  # nor a question just answered
         self.app.effect("end")
         lines = [
             f"Placing the stones      {final.play:>10,}",
@@ -492,7 +495,7 @@ class Play:
         show_panel(self.dos, self.theme, " TIME IS UP " if time_up else " GAME OVER ", lines,
                    mouse=self.app.use_mouse)
         if played:
-            self.app.enter_hall(final.total, self.game.deal.number)
+            self.app.enter_hall(final.total, self.game.deal.number, self.game, self.played())
         return NEXT if self.app.play_next else MENU
 
     # -- what must hold ---------------------------------------------------------------------------
