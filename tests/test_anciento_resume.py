@@ -135,3 +135,17 @@ def test_after_game_over_the_side_panel_no_longer_offers_a_stone(tmp_path):
     side = panel(out)
     assert "Game over." in side and "Final score" in side
     assert "Place" not in side and "Next: E shows 4" not in side and say.END_ASK not in side
+
+
+def test_on_mda_the_menus_showcase_leaves_space_round_every_stone(tmp_path):
+    from vconsole_programs.anciento.look import stone_rows
+    from vconsole_programs.anciento.mainmenu import SPACED_GAP_COLS, SPACED_LEFT, SPACED_TOP
+    out = run(tmp_path, "", adapter="mda")
+    for shape in range(6):
+        top = SPACED_TOP + shape * 3
+        for pattern in range(6):
+            left = SPACED_LEFT + pattern * (5 + SPACED_GAP_COLS)
+            rows = stone_rows(shape * 6 + pattern)
+            assert out.text[top][left:left + 5] == rows[0] and out.text[top + 1][left:left + 5] == rows[1]
+            assert out.text[top][left + 5:left + 5 + SPACED_GAP_COLS].strip() == ""  # a gap before the next
+        assert out.text[top + 2][1:53].strip() == ""  # and a blank row below each row of stones

@@ -24,7 +24,8 @@ from .look import BOARD_COLOURS, PIECE_SCHEMES
 from .panel import MSG_ROWS, MSG_TOP
 from .play import MENU, QUIT
 from .rules import CELLS, EMPTY
-from .screen import BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
+from .look import STONE_H, STONE_W
+from .screen import BOARD_BOTTOM, BOARD_LEFT, BOARD_RIGHT, BOARD_TOP, BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
 from .setups import SLOTS, Setup
 from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal
 
@@ -35,6 +36,9 @@ ITEMS = (
 )
 MENU_TOP = 3
 INPUT_ROW = MSG_TOP + MSG_ROWS - 1
+# On a mono display the showcase leaves room round each stone: stones side by side on the
+# board run together there (a 9-dot mono cell carries line characters on into the next)
+SPACED_TOP, SPACED_LEFT, SPACED_GAP_ROWS, SPACED_GAP_COLS = 3, 4, 1, 3
 
 
 def showcase() -> tuple[int, ...]:
@@ -71,12 +75,25 @@ class MainMenu:
         scr.clear(th["screen"])
         scr.hide_cursor()
         app.view.draw_frame()
-        app.view.draw_board(showcase())
+        if self.dos.mono_display:
+            self.draw_spaced_showcase()
+        else:
+            app.view.draw_board(showcase())
         scr.centre(0, " ANCIENTO ", th["title"], PANEL_LEFT, PANEL_RIGHT)
         scr.centre(1, "Main menu", th["label"], PANEL_LEFT, PANEL_RIGHT)
         self.side.draw()
         self.draw_status()
         self.bar.draw()
+
+    def draw_spaced_showcase(self) -> None:
+        """The 36 kinds inside the board's box, a row for each shape, with space between."""
+        app, scr = self.app, self.dos.screen
+        scr.fill(BOARD_TOP + 1, BOARD_LEFT + 1, BOARD_BOTTOM - 1, BOARD_RIGHT - 1, " ", app.theme["screen"])
+        for shape in range(6):
+            for pattern in range(6):
+                row = SPACED_TOP + shape * (STONE_H + SPACED_GAP_ROWS)
+                col = SPACED_LEFT + pattern * (STONE_W + SPACED_GAP_COLS)
+                app.view.draw_stone(row, col, shape * 6 + pattern)
 
     def draw_status(self) -> None:
         app, scr = self.app, self.dos.screen
