@@ -38,6 +38,8 @@ def watch(app) -> None:
                          else "move")
         return None
 
+    if app.mouse:
+        dos.mouse.hide()  # the computer plays: no pointer in the way
     try:
         app.draw()
         app.news.say(say.WATCH_START.format(n=app.number))
@@ -51,4 +53,6 @@ def watch(app) -> None:
             show_panel(dos, app.theme, " WATCH ", [text, "", say.WATCH_RETURN], mouse=app.mouse)
     finally:
         app.game, app.cursor, app.split, app.hint = own
+        if app.mouse:
+            dos.mouse.show()
     app.news.say(say.WATCH_BACK)
