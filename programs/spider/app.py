@@ -250,7 +250,8 @@ class SpiderApp:
                     self.news.clear()
                 return result
             if command == UNDO_COMMAND:
-                return self.commands.undo(ask=True)
+                self.commands.undo(ask=True)
+                return None
             return self.commands.run(command)
         return None
 
