@@ -214,3 +214,9 @@ def test_attract_mode_is_the_watch(tmp_path):
     from vconsole_programs.spider import PROGRAM as P
     out = run(tmp_path, P.attract + " wait:4000", idle_limit=4)
     assert say.WATCH_START.format(n=5) == message(out)
+
+
+def test_n_and_g_on_the_table_do_not_end_the_game(tmp_path):
+    out = run(tmp_path, f"{ONTO_5} N G", mouse=True)
+    assert out.text[0].startswith(" SPIDER  GAME 5") and card_at(out, 5, 5) == "9♦ ♦"
+    assert "HIT PARADE" not in screen(out)

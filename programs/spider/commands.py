@@ -40,8 +40,9 @@ def clock_text(seconds: float) -> str:
 
 
 class Commands:
-    LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT, "N": NEW_GAME,
-               "G": GAME_NUMBER, "W": WATCH}
+    # the letters that work straight from the table; NEW GAME and GAME NUMBER, which end the
+    # game on the table, only in the panel (their letters N and G pick them there)
+    LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT, "W": WATCH}
 
     def __init__(self, app) -> None:
         self.app = app

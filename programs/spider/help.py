@@ -49,10 +49,11 @@ it; the mark starts on column 1, and the first press already moves it.
 Enter or Space does what the left button would do there.  The keys 1 to
 9 and 0 (column 10) move the group on top of that column at once.  Esc opens
 the control panel; there, the arrows and Enter or the first letter pick a
-command, Esc goes back.  The commands' letters H D U I V W N G also work
-straight from the table; Q opens the panel with QUIT lit, so that one stray
-key never ends a game (Enter or Q again ends it).  U asks first (Y or N)
-when taking back would cheat, and says what it would cost.
+command, Esc goes back.  The letters H D U I V W also work straight from
+the table (NEW GAME and GAME NUMBER only in the panel); Q opens the panel
+with QUIT lit, so that one stray key never ends a game (Enter or Q again
+ends it).  U asks first (Y or N) when taking back would cheat, and says
+what it would cost.
 
 THE CONTROL PANEL
 HELP   shows a move worth making, or says to deal.  Its advice is not always
