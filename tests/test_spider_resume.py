@@ -220,3 +220,11 @@ def test_n_and_g_on_the_table_do_not_end_the_game(tmp_path):
     out = run(tmp_path, f"{ONTO_5} N G", mouse=True)
     assert out.text[0].startswith(" SPIDER  GAME 5") and card_at(out, 5, 5) == "9♦ ♦"
     assert "HIT PARADE" not in screen(out)
+
+
+def test_a_game_that_took_its_place_in_the_hit_parade_enters_only_once(tmp_path):
+    run(tmp_path, f'{ONTO_5} Q Enter "ADA" Enter Enter')  # QUIT: into the Hit Parade, and the program ends
+    assert "HIT PARADE 2" in kept(tmp_path)
+    out = run(tmp_path, "Enter Q Enter")  # carried on, then QUIT again
+    assert say.HP_ENTERED in screen(out)
+    assert (tmp_path / "SPIDER.SCR").read_text().count("ADA") == 1
