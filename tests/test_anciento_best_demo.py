@@ -53,9 +53,16 @@ def test_the_masters_score_is_worked_out_once_and_kept(tmp_path, monkeypatch):
     assert asked == [505]  # known now: not searched again
 
 
-def test_a_key_stops_the_comparison_and_nothing_is_kept(tmp_path):
+def test_a_key_stops_the_comparison_and_nothing_is_kept(tmp_path, monkeypatch):
     write_best(tmp_path)
-    out = run(tmp_path, "D x", idle_limit=3)
+    real = demo.serve
+
+    def serve(app, busy):  # a key pressed while the master works (a window delivers it so)
+        app.dos.keyboard.push(0x2D78)  # x
+        return real(app, busy)
+
+    monkeypatch.setattr(demo, "serve", serve)
+    out = run(tmp_path, "D", idle_limit=3)
     assert "1 Random game" in "\n".join(out.text)
     assert "MASTER" not in (tmp_path / best.FILE).read_text()
 

@@ -7,9 +7,10 @@ swapped), then the stone goes down with its match and score in the message area.
 
 The master searches while the moves are shown (``ai.Master.play`` yields after each unit of
 work: a kind of its tables, a depth of its search), and each of those yields is a service
-call: the keys are read and the machine gets a moment, so the screen and the keys stay live
-from the first press of D, while the tables are still being built.  Any key or click ends
-the demonstration (F7 only switches the sound).
+call: the keys are looked at and the machine gets a zero-length wait (no machine time
+passes, so a replayed journal runs the same whether the tables were built already or not),
+so the screen and the keys stay live from the first press of D, while the tables are still
+being built.  Any key or click ends the demonstration (F7 only switches the sound).
 """
 from __future__ import annotations
 
@@ -30,7 +31,6 @@ from .stones import numbered_deal
 
 SHOW_SQUARE_S = 0.6
 BETWEEN_MOVES_S = 0.9
-SERVICE_S = 0.002  # the moment the machine gets at each unit of search work (counted, not timed)
 
 
 def start_demo(app, tell: Callable[[str], None]) -> None:
@@ -54,6 +54,15 @@ def start_demo(app, tell: Callable[[str], None]) -> None:
     run_demo(app, app.random_number())
 
 
+def serve(app, busy: Busy):
+    """One unit of search work done: look at the keys (the value that stops the demo, or None),
+    and give the machine a service call that lets no machine time pass."""
+    why = busy.should_stop()
+    dos = app.dos
+    dos.machine.idle(dos.now(), wake_on_input=False)
+    return why
+
+
 def _busy(app, view: Play | None = None) -> Busy:
     def hot(key):
         if key.name == "F7" and not app.no_sound:
@@ -73,7 +82,7 @@ def master_score(app, number: int) -> int | None:
     pos = start_position(deal)
     for item in demo_master(deal).play(pos):
         if item is THINKING:
-            if busy.pause(SERVICE_S) is not None:
+            if serve(app, busy) is not None:
                 return None
         else:
             pos = place(deal, pos, item)
@@ -113,7 +122,7 @@ def show(app, game: Game, label: str, moves: Iterable, start_text: str, end_titl
     def step():
         for item in items:
             if item is THINKING:
-                why = busy.pause(SERVICE_S)
+                why = serve(app, busy)
                 if why is not None:
                     return why
                 continue
