@@ -137,6 +137,8 @@ class SpiderApp:
         the screen too after QUIT (``on_screen``), when the player is still there to read it."""
         if not self.game.actions or self.board.won:
             problem = self.autosave.discard()
+            if problem is not None:
+                self.dos.warn_at_exit(f"{keep.FILE} could not be removed: {problem}")
         else:
             problem = self.autosave.save(keep.text(self.game, self.elapsed()))
             if problem is not None:
@@ -144,8 +146,6 @@ class SpiderApp:
                 if on_screen and not self.dos.machine.stopping:
                     show_panel(self.dos, self.theme, f" {keep.FILE} NOT WRITTEN ",
                                [say.KEEP_FAILED, problem.upper()[:60]], mouse=self.mouse, flush=True)
-        if problem is not None and not self.game.actions:
-            self.dos.warn_at_exit(f"{keep.FILE} could not be removed: {problem}")
 
     def draw(self) -> None:
         self.board_view.draw(self.board, split=self.split, cursor=self.cursor, hint=self.hint,
