@@ -50,17 +50,18 @@ def test_default_and_unknown_adapter():
         colour_tables(EGA, "blue")
 
 
-# Cursor scan lines, reference notes table: CX -> rows lit (None = hidden)
+# Cursor scan lines, reference notes table: CX -> rows lit (None = hidden).  The MDA and
+# Hercules columns follow the corrected notes (issue 29): those cards take the values unscaled.
 CURSOR_TABLE = {
-    0x0607: {"cga": (6, 7), "ega": (11, 12), "mda": (11, 12), "vga": (13, 14)},
-    0x0007: {"cga": (0, 7), "ega": (0, 13), "mda": (0, 13), "vga": (0, 15)},
-    0x0003: {"cga": (0, 3), "ega": (0, 3), "mda": (0, 3), "vga": (0, 3)},
-    0x2000: {"cga": None, "ega": None, "mda": None, "vga": None},
+    0x0607: {"cga": (6, 7), "ega": (11, 12), "mda": (6, 7), "hercules": (6, 7), "vga": (13, 14)},
+    0x0007: {"cga": (0, 7), "ega": (0, 13), "mda": (0, 7), "hercules": (0, 7), "vga": (0, 15)},
+    0x0003: {"cga": (0, 3), "ega": (0, 3), "mda": (0, 3), "hercules": (0, 3), "vga": (0, 3)},
+    0x2000: {"cga": None, "ega": None, "mda": None, "hercules": None, "vga": None},
 }
 
 
 @pytest.mark.parametrize("cx", sorted(CURSOR_TABLE))
-@pytest.mark.parametrize("name", ["cga", "ega", "mda", "vga"])
+@pytest.mark.parametrize("name", ["cga", "ega", "mda", "hercules", "vga"])
 def test_cursor_lines_reference_table(cx, name):
     assert ADAPTERS[name].cursor_lines(cx >> 8, cx & 0xFF) == CURSOR_TABLE[cx][name]
 

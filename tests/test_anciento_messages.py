@@ -83,6 +83,12 @@ def cases() -> dict[str, list[str]]:
         "load errors": ["There is no saved game called ABCDEFGHIJKL."]
                        + [f"{NAME} is not a game Anciento can load ({r})." for r in LOAD_REASONS]
                        + [d + "." for d in DISK],
+        "RESUME_ASK": [say.RESUME_ASK], "RESUME_LATER": [say.RESUME_LATER], "RESUMED": [say.RESUMED],
+        "resume_offer": [say.resume_offer(32000, 66), say.resume_offer(None, 66)],
+        "END_ASK": [say.END_ASK], "END_KEPT": [say.END_KEPT],
+        "KEEP_FAILED": [say.KEEP_FAILED + " " + d + "." for d in DISK],
+        "best_study": [say.best_study("W" * 24, 32000)],
+        "best_start": [say.best_start("W" * 24, 32000, BIG * 100)],
         "notes": ["ANCIENTO.HOF is damaged - kept as ANCIENT001.BAD, starting afresh.",
                   "SAMPLE.ANC could not be written: Insufficient disk space to write SAMPLE.ANC."],
     }
@@ -118,6 +124,7 @@ def test_reset_choice_and_slot_lines_fit_their_places():
 def test_questions_asked_on_one_row_fit_it():
     # ask_yes_no writes its question on the message area's last row: it must not run on
     assert len(say.REPLACE) <= PANEL_WIDTH
+    assert len(say.RESUME_ASK) <= PANEL_WIDTH and len(say.END_ASK) <= PANEL_WIDTH
 
 
 def test_the_watched_game_lines_fit_the_game_over_panel():

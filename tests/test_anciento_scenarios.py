@@ -19,6 +19,9 @@ from vconsole_programs.anciento.stones import numbered_deal
 
 def run(tmp_path, script, switches="", mouse=False, **cfg):
     """A session: Enter passes the title screen; the keyboard unless ``mouse``."""
+    # each session starts afresh: a game an earlier one left unfinished (ANCIENTO.TMP) would be
+    # offered first (tests/test_anciento_resume.py tries that)
+    (tmp_path / "ANCIENTO.TMP").unlink(missing_ok=True)
     return run_headless(PROGRAM, "Enter " + script, switches=switches, drive=tmp_path, mouse=mouse, **cfg)
 
 
@@ -122,11 +125,11 @@ def test_a_refused_square_says_why(tmp_path):
 def test_f10_ends_the_game_and_a_name_enters_the_hall_of_fame(tmp_path):
     game = Game(numbered_deal(505))
     keys, _ = keyboard_moves(game, 3)
-    out = run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F10')
+    out = run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F10 Y')
     text = screen(out)
     final = game.final()
     assert "GAME OVER" in text and f"{final.total:,}" in text
-    out = run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F10 Enter "Ada" Enter')
+    out = run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F10 Y Enter "Ada" Enter')
     assert "HALL OF FAME" in screen(out) and "Ada" in screen(out)
     hof = (tmp_path / "ANCIENTO.HOF").read_text()
     assert f"{final.total}|" in hof and "|Ada|game 505" in hof
@@ -193,13 +196,13 @@ def test_a_loaded_unfinished_game_played_on_still_earns_its_place(tmp_path):
     keys, _ = keyboard_moves(game, 4)
     run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F4 "mine" Enter')
     more, _ = keyboard_moves(game, 1, start=(4, 4))
-    out = run(tmp_path, '6 "mine" Enter F1 ' + " ".join(more) + ' F10 Enter "Ada" Enter')
+    out = run(tmp_path, '6 "mine" Enter F1 ' + " ".join(more) + ' F10 Y Enter "Ada" Enter')
     assert "|Ada|game 505" in (tmp_path / "ANCIENTO.HOF").read_text()
     assert "HALL OF FAME" in screen(out)
 
 
 def test_a_game_without_a_point_earns_no_place(tmp_path):
-    out = run(tmp_path, '2 F10 Enter')
+    out = run(tmp_path, '2 F10 Y Enter')
     assert "GAME OVER" not in screen(out) and "makes the Hall of Fame" not in screen(out)
     assert not (tmp_path / "ANCIENTO.HOF").exists()
 
@@ -296,9 +299,9 @@ def test_f9_r_goes_to_the_title_and_m_to_the_menu(tmp_path):
 
 
 def test_play_next_starts_a_new_game_after_each_finished_one(tmp_path):
-    out = run(tmp_path, '3 "505" Enter F10 Esc Esc', switches="/PN")
+    out = run(tmp_path, '3 "505" Enter F10 Y Esc Esc', switches="/PN")
     assert "Game " in out.text[1] and "Game 505" not in out.text[1]
-    out = run(tmp_path, '3 "505" Enter F10 Esc Esc F9 M', switches="/PN")
+    out = run(tmp_path, '3 "505" Enter F10 Y Esc Esc F9 M', switches="/PN")
     assert "1 Random game" in screen(out)
 
 

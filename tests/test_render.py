@@ -168,7 +168,8 @@ def test_blink_disabled_gives_bright_background():
     assert (cell_of(f, EGA, 0, 0) == (0xAA, 0, 0)).all()
 
 
-@pytest.mark.parametrize("name,lines", [("cga", (6, 7)), ("ega", (11, 12)), ("vga", (13, 14)), ("mda", (11, 12))])
+# CX=0607h: the MDA takes it unscaled, a line mid-cell (the corrected reference notes, issue 29)
+@pytest.mark.parametrize("name,lines", [("cga", (6, 7)), ("ega", (11, 12)), ("vga", (13, 14)), ("mda", (6, 7))])
 def test_default_cursor_rows_and_width(name, lines):
     a = ADAPTERS[name]
     cells = blank_cells(0x1E)

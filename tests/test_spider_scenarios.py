@@ -31,6 +31,9 @@ def below(col: int, row: int = 20) -> str:
 
 
 def run(tmp_path, script, seed=5, **cfg):
+    # each run here starts afresh: the game an earlier run kept (SPIDER.TMP) would be offered
+    # first (tests/test_spider_resume.py tries that)
+    (tmp_path / "SPIDER.TMP").unlink(missing_ok=True)
     cfg.setdefault("adapter", "ega")
     cfg.setdefault("mute", True)
     return run_headless(PROGRAM, script, drive=tmp_path, seed=seed, **cfg)
@@ -69,7 +72,7 @@ def test_a_click_below_a_column_moves_its_group_and_turns_the_card_it_uncovers(t
 
 def test_a_click_that_moves_nothing_says_why(tmp_path):
     out = run(tmp_path, below(9))  # the K♣: no empty column
-    assert message(out) == say.NOTHING_FITS
+    assert message(out) == say.NOTHING_FITS_ONE  # one card: the singular words (issue 29)
     out = run(tmp_path, at(1, 2))
     assert message(out) == say.FACE_DOWN
     assert card_at(out, 1, 5) == "9♦ ♦"
@@ -93,7 +96,7 @@ def test_the_right_button_pops_the_control_panel_and_the_right_button_returns(tm
 
 def panel_pick(word: str, row0: int = 12, col0: int = 40) -> str:
     """The clicks that open the panel at (col0, row0) and pick ``word`` (its items from row0 + 1)."""
-    order = ["HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"]
+    order = ["HELP", "DEAL", "UNDO", "INFO", "VIEW", "WATCH", "NEW GAME", "GAME NUMBER", "QUIT"]
     return f"rclick:{col0},{row0} click:{col0 + 3},{row0 + 1 + order.index(word)}"
 
 

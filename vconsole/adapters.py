@@ -83,8 +83,8 @@ def tint(levels: np.ndarray, monitor: str) -> np.ndarray:
 class Adapter:
     """One display adapter in 80x25 text mode.
 
-    Cursor shapes arrive in CGA scan lines (INT 10h AH=01h as most programs
-    call it); `cursor_lines` turns them into the pixel rows this card lights.
+    Cursor shapes arrive as INT 10h AH=01h takes them; `cursor_lines` turns them into the
+    pixel rows this card lights (the EGA/VGA BIOS rescales CGA values, the MDA does not).
     """
 
     name: str
@@ -104,7 +104,7 @@ class Adapter:
     # "wrap": start > end lights 0..end and start..bottom (6845 on CGA, EGA);
     # "none": start > end shows no cursor (VGA CRTC).
     split_cursor: str = "wrap"
-    bios_cursor_emulation: bool = True  # the EGA/VGA BIOS rescales CGA cursor values
+    bios_cursor_emulation: bool = True  # the EGA/VGA BIOS rescales CGA cursor values; MDA/Hercules: no
     cols: int = 80
     rows: int = 25
     # What a program may reprogram: EGA and VGA keep the character set in RAM
@@ -188,12 +188,13 @@ class Adapter:
         On VGA the CRTC shows nothing for start > end, so None comes back.
         Bit 5 of the start value switches the cursor off on every card.
 
-        The EGA/VGA BIOS (and so an EGA or VGA on a mono monitor, which is what
-        the mda entry stands for here) rescales values meant for the CGA's
-        8-line cell: 6-7 becomes the bottom two lines of the larger cell, 0-7
-        the whole cell.  The rules follow the IBM VGA BIOS as DOSBox reproduces
-        them, and give the measured table: CX=0607 -> CGA 6-7, EGA/MDA 11-12,
-        VGA 13-14; 0007 -> 0-7, 0-13, 0-15; 0003 -> 0-3 everywhere.
+        The EGA/VGA BIOS rescales values meant for the CGA's 8-line cell: 6-7
+        becomes the bottom two lines of the larger cell, 0-7 the whole cell.  The
+        rules follow the IBM VGA BIOS as DOSBox reproduces them, and give the
+        measured table: CX=0607 -> CGA 6-7, EGA 11-12, VGA 13-14; 0007 -> 0-7,
+        0-13, 0-15; 0003 -> 0-3 everywhere.  The IBM MDA and the Hercules card
+        have no such BIOS: AH=01h puts CH and CL into 6845 registers 10 and 11 as
+        they are, so 0607 is a thin line mid-cell there and mode 7 sets 0B0C.
         """
         if start & 0x20:
             return None
@@ -265,11 +266,11 @@ VGA = Adapter(
 )
 MDA = Adapter(
     name="mda", cell_w=9, cell_h=14, font="mda_rom_8x14", refresh_hz=50.0,
-    text_blink_frames=16, mono=True, has_border=False,
+    text_blink_frames=16, mono=True, has_border=False, bios_cursor_emulation=False,
 )
 HERCULES = Adapter(
     name="hercules", cell_w=9, cell_h=14, font="mda_rom_8x14", refresh_hz=50.0,
-    text_blink_frames=16, mono=True, has_border=False,
+    text_blink_frames=16, mono=True, has_border=False, bios_cursor_emulation=False,
 )
 
 ADAPTERS: dict[str, Adapter] = {a.name: a for a in (CGA, EGA, VGA, MDA, HERCULES)}

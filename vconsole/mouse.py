@@ -41,7 +41,7 @@ _UP_BITS = (EV_LEFT_UP, EV_RIGHT_UP, EV_MID_UP)
 
 MAX_X, MAX_Y = 639, 199
 DEFAULT_AND, DEFAULT_XOR = 0x77FF, 0x7700
-DEFAULT_HARDWARE_LINES = (0x06, 0x07)  # the BIOS underline, for set_text_cursor(True) without lines
+DEFAULT_HARDWARE_LINES = (0x06, 0x07)  # the colour BIOS underline (a mono card: its own, 0B0Ch)
 DEFAULT_RATIO = (8, 16)  # mickeys per 8 pixels across and down (function 0Fh's defaults)
 DEFAULT_SENSITIVITY = (50, 50, 50)  # function 1Bh's answer until 1Ah changes it (Microsoft's default)
 
@@ -114,7 +114,7 @@ class MouseDriver:
         self.xmin, self.xmax, self.ymin, self.ymax = 0, MAX_X, 0, MAX_Y
         self.and_mask, self.xor_mask = DEFAULT_AND, DEFAULT_XOR
         self.hardware_cursor = False
-        self.hardware_lines = DEFAULT_HARDWARE_LINES
+        self.hardware_lines = self._underline()
         self._shown_masks = (DEFAULT_AND, DEFAULT_XOR)
         self.presses = [[0, 0, 0] for _ in range(3)]  # count, x, y
         self.releases = [[0, 0, 0] for _ in range(3)]
@@ -245,6 +245,11 @@ class MouseDriver:
             self.ymin, self.ymax = lo, hi
             self.set_position(self.x, self.y)
 
+    def _underline(self) -> tuple[int, int]:
+        """The card's normal underline, for a hardware cursor asked for without its lines."""
+        standard = getattr(self.screen, "standard_cursor", None)
+        return standard() if standard is not None else DEFAULT_HARDWARE_LINES
+
     def set_text_cursor(self, hardware: bool = False, cx: int | None = None, dx: int | None = None) -> None:
         """Function 0Ah.  BX=0: CX is the screen (AND) mask and DX the cursor (XOR) mask over
         the cell word; BX=1: the hardware cursor, CX and DX its first and last scan lines.
@@ -252,14 +257,15 @@ class MouseDriver:
         New masks show at the next function 01h, as the reference driver does.
         The hardware cursor is the card's own blinking cursor, moved to the
         pointer's cell with the scan lines given (as INT 10h AH=01h takes them,
-        so the EGA/VGA BIOS scales them as it does a program's: 6-7 is the
-        underline on every card); it takes over at once and follows the pointer.
+        so the EGA/VGA BIOS scales them as it does a program's, and a mono card
+        takes them as they are); without lines, the card's normal underline.  It
+        takes over at once and follows the pointer.
         """
         self._need()
         with self._lock:
             self.hardware_cursor = bool(hardware)
             if self.hardware_cursor:
-                start, end = DEFAULT_HARDWARE_LINES
+                start, end = self._underline()
                 self.hardware_lines = ((start if cx is None else cx) & 0xFF, (end if dx is None else dx) & 0xFF)
             else:
                 self.and_mask = (DEFAULT_AND if cx is None else cx) & 0xFFFF

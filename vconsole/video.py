@@ -26,9 +26,14 @@ DUMP_SIZE = ROWS * COLS * 2
 _BOX_SINGLE = (0xDA, 0xBF, 0xC0, 0xD9, 0xC4, 0xB3)
 _BOX_DOUBLE = (0xC9, 0xBB, 0xC8, 0xBC, 0xCD, 0xBA)
 # The cursor lines a mode set leaves, as INT 10h AH=01h takes them: the colour BIOSes
-# underline at 6-7 (EGA/VGA scale it to their taller cells); the MDA BIOS uses 11-12 of 14.
+# underline at 6-7 (EGA/VGA scale it to their taller cells); the MDA BIOS uses 11-12 of 14,
+# and the mono card's 6845 takes AH=01h values unscaled (0607h would be a line mid-cell).
 CURSOR_COLOUR = (0x06, 0x07)
 CURSOR_MONO = (0x0B, 0x0C)
+# The whole cell: CGA's 0-7, which the EGA/VGA BIOS stretches over its taller cells; the
+# mono card's 14 lines, 0-13, as they are.
+CURSOR_BLOCK_COLOUR = (0x00, 0x07)
+CURSOR_BLOCK_MONO = (0x00, 0x0D)
 
 
 @dataclass(frozen=True)
@@ -229,9 +234,17 @@ class TextScreen:
     def hide_cursor(self) -> None:
         self.set_cursor_shape(0x20, 0x00)
 
-    def show_cursor(self, start: int | None = None, end: int | None = None) -> None:
-        """The given lines, or by default the underline this card's BIOS sets."""
-        default = CURSOR_MONO if self.mono else CURSOR_COLOUR
+    def standard_cursor(self, block: bool = False) -> tuple[int, int]:
+        """This card's normal underline (what a mode set leaves) or its full-cell block, as the
+        (start, end) that INT 10h AH=01h takes: a program asks for these rather than passing
+        colour-card numbers such as 0607h, which a mono card draws as a line mid-cell."""
+        if block:
+            return CURSOR_BLOCK_MONO if self.mono else CURSOR_BLOCK_COLOUR
+        return CURSOR_MONO if self.mono else CURSOR_COLOUR
+
+    def show_cursor(self, start: int | None = None, end: int | None = None, *, block: bool = False) -> None:
+        """The given lines, or by default the card's normal underline (``block``: its full block)."""
+        default = self.standard_cursor(block)
         self.set_cursor_shape(default[0] if start is None else start, default[1] if end is None else end)
 
     @property

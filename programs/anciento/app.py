@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hiscore import add_score, show_table
 from vconsole.toolkit.sound import Sound
 
-from . import files
+from . import files, keep, messages as say
 from .game import Game
 from .look import Colours, pick
 from .play import MENU, NEXT, QUIT, TITLE, Play
@@ -42,6 +43,8 @@ class App:
         self.hall = files.hall_of_fame(dos.drive)
         self.notes: list[str] = []  # messages for the main menu to show (damaged files ...)
         self.play: Play | None = None
+        self.autosave = AutoSave(dos.drive, keep.FILE)
+        self.kept: keep.Kept | None = None  # the game the last run left unfinished, until offered
         self.apply_setup()
         dos.declare_invariant(self.check)
 
@@ -82,6 +85,9 @@ class App:
         note = self.hall.load()
         if note:
             self.notes.append(note.rstrip(".") + ".")
+        self.kept, note = self.autosave.recover(keep.parse)
+        if note:
+            self.notes.append(note.rstrip(".") + ".")
         note = files.install_sample(self.dos.drive)
         if note:
             self.notes.append("SAMPLE.ANC could not be written: " + note)
@@ -108,23 +114,47 @@ class App:
     def random_game(self) -> Game:
         return Game(seeded_deal(self.dos.rng.randint(*RANDOM_SEEDS)))
 
-    def play_game(self, game: Game, name: str | None, *, replay: bool = False, elapsed: float = 0.0) -> str:
-        """Play (or watch) ``game`` until it ends; where to go next (NEXT only under /PN)."""
+    def play_game(self, game: Game, name: str | None, *, replay: bool = False, elapsed: float = 0.0,
+                  fresh: bool | None = None, opening: str = "") -> str:
+        """Play (or watch) ``game`` until it ends; where to go next (NEXT only under /PN).
+
+        However the game is left (Ctrl+Q, a closed window, Ctrl+C, a signal), an unfinished
+        game is kept in ANCIENTO.TMP; an ended one (F10, time up) or one given up with F9
+        leaves none.  ``fresh``: may the game enter the Hall of Fame (a kept game says).
+        """
         number = game.deal.number
         label = f"Game {number}" if number is not None else "Random game"
         if name:
             label = f"{name}: game {number}" if number is not None else f"{name}: random game"
-        self.play = Play(self, game, label, replay=replay, elapsed=elapsed)
+        play = self.play = Play(self, game, label, replay=replay, elapsed=elapsed, fresh=fresh, opening=opening)
+        outcome = None
         try:
-            return self.play.run()
+            outcome = play.run()
+            return outcome
         finally:
             self.play = None
+            self.keep_game(play, outcome)
 
-    def enter_hall(self, score: int, number: int | None) -> None:
+    def keep_game(self, play: Play, outcome: str | None) -> None:
+        if play.replay:  # only watched: the saved game is where it came from
+            return
+        if play.ended or (outcome in (MENU, TITLE) and play.game.moves):
+            problem = self.autosave.discard()
+        elif play.game.moves:
+            problem = self.autosave.save(keep.text(play.game, play.played(), play.fresh or play.placed_here > 0))
+        else:
+            return  # no stone placed: a game kept earlier stays as it was
+        if problem is not None:
+            self.dos.warn_at_exit(f"{keep.FILE}: {problem}")
+            self.notes.append(f"{say.KEEP_FAILED} {problem}.")
+
+    def enter_hall(self, score: int, number: int | None, game: Game | None = None, seconds: float = 0.0) -> None:
+        """A finished game's place in the Hall of Fame; a numbered ``game`` that takes one is
+        kept move by move when it is the best there (ANCIENTO.BST: D may show it)."""
         if score <= 0 or not self.hall.qualifies(score):  # a game with no points scored earns no place
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
-        _, failed = add_score(self.dos, self.theme, self.hall, score, date=date,
+        rank, failed = add_score(self.dos, self.theme, self.hall, score, date=date,
                               extra={"game": f"game {number}" if number is not None else "random"},
                               title="HALL OF FAME", ask=("Your score makes the Hall of Fame!", "Your name:"),
                               mouse=self.use_mouse, score_text=lambda s: f"{s:,}", columns=("game",),
@@ -132,6 +162,10 @@ class App:
         if failed:
             self.notes.append(failed)
             self.dos.warn_at_exit(f"the Hall of Fame was not saved: {failed}")
+        elif rank is not None and game is not None:
+            failed = files.keep_if_best(self.dos.drive, game, self.hall.entries[rank - 1].name, seconds)
+            if failed:
+                self.notes.append(failed)
 
     def show_hall(self) -> None:
         show_table(self.dos, self.theme, self.hall, title="HALL OF FAME", mouse=self.use_mouse,

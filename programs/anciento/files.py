@@ -11,7 +11,7 @@ from __future__ import annotations
 from vconsole.disk import DiskError
 from vconsole.toolkit.hiscore import HiScoreTable
 
-from . import sample
+from . import best as best_file, sample
 from .game import Game
 from .savefile import EXTENSION, Saved, file_name, format_saved, parse_saved
 from .setups import FILE as SETUP_FILE, Setup, format_file, parse_file
@@ -76,6 +76,31 @@ def install_sample(drive) -> str | None:
     except DiskError as e:
         return f"{e}."
     return None
+
+
+def load_best(drive) -> tuple[best_file.Best | None, str | None]:
+    """The Hall of Fame's best game (ANCIENTO.BST), or None; a damaged file is set aside (the message)."""
+    loaded = drive.load_text(best_file.FILE, best_file.parse)
+    return loaded.value, loaded.message
+
+
+def save_best(drive, best: best_file.Best) -> str | None:
+    try:
+        drive.write_text(best_file.FILE, best_file.text(best))
+    except DiskError as e:
+        return f"{e}."
+    return None
+
+
+def keep_if_best(drive, game: Game, name: str, seconds: float) -> str | None:
+    """A numbered game that entered the Hall of Fame becomes ANCIENTO.BST if it beats the one there."""
+    if game.deal.number is None:
+        return None
+    old, _ = load_best(drive)
+    new = best_file.of_game(game, name, seconds)
+    if old is not None and old.score >= new.score:
+        return None
+    return save_best(drive, new)
 
 
 def load_setups(drive) -> tuple[dict[str, Setup], str | None]:

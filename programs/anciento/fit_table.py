@@ -56,9 +56,15 @@ _TABLES: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
 def build() -> Iterator[None]:
     """Build the tables a kind at a time, yielding after each (a program stays responsive
-    while they are made: about a second of work in all); nothing to do once built."""
+    while they are made: about a second of work in all).
+
+    It yields KINDS + 1 times whether or not the tables are built already (then doing
+    nothing), so a program that serves the machine at each step makes the same service calls
+    either way, and a journal recorded in one process replays exactly in another."""
     global _TABLES
     if _TABLES is not None:
+        for _ in range(KINDS + 1):
+            yield
         return
     legal, quatro = _split_tables()
     keys = np.arange(KEYS, dtype=np.int32)
@@ -75,6 +81,8 @@ def build() -> Iterator[None]:
         fit |= legal[combo].astype(np.uint64) << shift
         qfit |= quatro[combo].astype(np.uint64) << shift
         if _TABLES is not None:  # built meanwhile by someone else
+            for _ in range(KINDS - t):
+                yield
             return
         yield
     _TABLES = (fit, count.astype(np.uint8), qfit)

@@ -72,9 +72,12 @@ Along the bottom line:
   S                save the setup (the colours and the play settings of
                    F8) in a slot, a letter A-Z or a digit 0-9.
   L                load a saved setup.
-  D                a demonstration: the master plays a numbered game,
-                   showing each square before the stone goes there, the
-                   match and the score. Any key or click stops it.
+  D                a demonstration of the best game to date: the master
+                   plays a numbered game, showing each square before the
+                   stone goes there, the match and the score. When a
+                   player's game in the Hall of Fame beat the master on
+                   its game number, that game is shown instead, with its
+                   player's name. Any key or click stops it.
   K / M            play with the keyboard / with the mouse. Shown only
                    when a mouse driver is loaded; the mouse is then the
                    default.
@@ -107,14 +110,15 @@ Only their numbers are on the last line (a click on one works too).
              the main menu later.
   F9 Reset   then R for the title screen or M for the main menu (Esc:
              go on playing).
-  F10 End    ends the game and adds the end bonuses.
+  F10 End    ends the game and adds the end bonuses; while stones are
+             left to place it asks first (Y or N).
 
 OTHER KEYS DURING PLAY
 Keyboard mode (a blinking rectangle marks the square):
   Arrows move it; Enter or Ins places the stone; Home, End, PgUp and PgDn
-  jump to the corners; Gray * goes home (the middle); Gray - takes a move
-  back and Gray + puts it back; < and > make the rectangle blink slower
-  or faster.
+  jump to the corners of the eight by eight playing squares; Gray * goes
+  home (the middle); Gray - takes a move back and Gray + puts it back;
+  < and > make the rectangle blink slower or faster.
 Mouse mode (the mouse pointer, no rectangle): the left button places the
 stone on the square under the pointer, the right button takes a move
 back. Gray - and Gray + work too.
@@ -123,7 +127,7 @@ In either mode:
   E          easy mode on or off: the next four stones are shown.
   1 2 3 4    the tune played after a one-neighbour placement inside the
              frame; 0: no tune.
-  Ctrl+Q     leaves at once for DOS, saving nothing.
+  Ctrl+Q     leaves at once for DOS; the game is kept (see below).
 
 THE SWITCHES
   ANCIENTO /NS   no sound at all.
@@ -136,10 +140,18 @@ FILES (in the program's directory)
   SAMPLE.ANC     game 505 as the master played it; put there at the first
                  start if no file of that name is there.
   ANCIENTO.HOF   the Hall of Fame.
+  ANCIENTO.BST   the best numbered game that entered the Hall of Fame,
+                 move by move, for the demonstration.
+  ANCIENTO.TMP   a game left unfinished. However the program ends
+                 (Ctrl+Q, closing the window, Ctrl+C), a game under way
+                 is kept there, and the next start offers to carry on
+                 with it (Y or N; after N it is offered again until
+                 another game is played). A game ended with F10 or by
+                 the time limit, or left with F9, leaves no file.
   ANCIENTO.SET   the setups.
 A saved game the program cannot read is named on the screen with the
-reason and left as it is; a damaged Hall of Fame or setup file is kept as
-ANCIENTO.BAD and a fresh one is started.
+reason and left as it is; a damaged Hall of Fame, setup, best-game or
+unfinished-game file is kept as ANCIENTO.BAD and a fresh one is started.
 """
 
 REMINDER_TITLE = " KEYS "

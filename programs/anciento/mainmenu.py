@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
+from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.form import ask_key
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.lines import MessageArea
@@ -17,13 +18,14 @@ from vconsole.toolkit.menu import Item, Menu, MenuBar, choose
 from vconsole.toolkit.pager import FOOTER, show_text
 
 from . import files, help as helptext, messages as say
-from .demo import run_demo
+from .demo import start_demo
 from .game import Game
 from .look import BOARD_COLOURS, PIECE_SCHEMES
 from .panel import MSG_ROWS, MSG_TOP
 from .play import MENU, QUIT
 from .rules import CELLS, EMPTY
-from .screen import BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
+from .look import STONE_H, STONE_W
+from .screen import BOARD_BOTTOM, BOARD_LEFT, BOARD_RIGHT, BOARD_TOP, BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
 from .setups import SLOTS, Setup
 from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal
 
@@ -34,6 +36,9 @@ ITEMS = (
 )
 MENU_TOP = 3
 INPUT_ROW = MSG_TOP + MSG_ROWS - 1
+# On a mono display the showcase leaves room round each stone: stones side by side on the
+# board run together there (a 9-dot mono cell carries line characters on into the next)
+SPACED_TOP, SPACED_LEFT, SPACED_GAP_ROWS, SPACED_GAP_COLS = 3, 4, 1, 3
 
 
 def showcase() -> tuple[int, ...]:
@@ -70,12 +75,25 @@ class MainMenu:
         scr.clear(th["screen"])
         scr.hide_cursor()
         app.view.draw_frame()
-        app.view.draw_board(showcase())
+        if self.dos.mono_display:
+            self.draw_spaced_showcase()
+        else:
+            app.view.draw_board(showcase())
         scr.centre(0, " ANCIENTO ", th["title"], PANEL_LEFT, PANEL_RIGHT)
         scr.centre(1, "Main menu", th["label"], PANEL_LEFT, PANEL_RIGHT)
         self.side.draw()
         self.draw_status()
         self.bar.draw()
+
+    def draw_spaced_showcase(self) -> None:
+        """The 36 kinds inside the board's box, a row for each shape, with space between."""
+        app, scr = self.app, self.dos.screen
+        scr.fill(BOARD_TOP + 1, BOARD_LEFT + 1, BOARD_BOTTOM - 1, BOARD_RIGHT - 1, " ", app.theme["screen"])
+        for shape in range(6):
+            for pattern in range(6):
+                row = SPACED_TOP + shape * (STONE_H + SPACED_GAP_ROWS)
+                col = SPACED_LEFT + pattern * (STONE_W + SPACED_GAP_COLS)
+                app.view.draw_stone(row, col, shape * 6 + pattern)
 
     def draw_status(self) -> None:
         app, scr = self.app, self.dos.screen
@@ -107,12 +125,14 @@ class MainMenu:
         app.pointer(app.use_mouse)
         self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
         app.notes.clear()
+        action = "kept" if app.kept is not None else None
         while True:
-            ev = self.dos.input()
-            action = self.action(ev)
             if action is None:
-                continue
+                action = self.action(self.dos.input())
+                if action is None:
+                    continue
             outcome = self.perform(action)
+            action = None
             if outcome is not None and outcome != MENU:
                 return outcome
             if outcome == MENU:
@@ -142,6 +162,8 @@ class MainMenu:
         app = self.app
         if action == "quit":
             return QUIT
+        if action == "kept":
+            return self.offer_kept()
         if action in ("random", "pick", "select"):
             game = self.new_game(action)
             return None if game is None else app.play_game(game, None)
@@ -169,13 +191,28 @@ class MainMenu:
         elif action == "L":
             self.load_setup()
         elif action == "D":
-            run_demo(app, app.random_number())
+            start_demo(app, self.news.say)
             return MENU
         elif action in ("K", "M"):
             app.use_mouse = action == "M"
             app.pointer(app.use_mouse)
             self.refresh(say.MOUSE_NOW if app.use_mouse else say.KEYBOARD_NOW)
         return None
+
+    def offer_kept(self) -> str | None:
+        """The game the last run left unfinished: carry on with it (Y), or not now (N)."""
+        app = self.app
+        kept, app.kept = app.kept, None
+        if kept is None:
+            return None
+        th = app.theme
+        self.news.say(say.resume_offer(kept.saved.deal.number, kept.placed))
+        yes = ask_yes_no(self.dos, say.RESUME_ASK, INPUT_ROW, PANEL_LEFT, th["panel"], th["side_key"],
+                         mouse=app.use_mouse, clear_width=PANEL_WIDTH)
+        if not yes:
+            self.news.say(say.RESUME_LATER)
+            return None
+        return app.play_game(kept.game(), None, elapsed=kept.saved.seconds, fresh=kept.hall, opening=say.RESUMED)
 
     # -- the items ------------------------------------------------------------------------------------
     def new_game(self, how: str) -> Game | None:

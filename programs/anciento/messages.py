@@ -157,3 +157,26 @@ def picked(number: int) -> str:
 
 # The GAME OVER panel's last lines for a saved game that was only watched, never played on.
 NOT_PLAYED_HERE = ("A loaded game that you did not", "play on does not enter the", "Hall of Fame.")
+
+# -- the unfinished game (ANCIENTO.TMP) and the questions that guard an end
+RESUME_ASK = "Carry on with it (Y/N)?"  # one row: asked on the last line
+RESUME_LATER = "It is kept and offered again, until you play another game."
+RESUMED = "Your unfinished game goes on from where you left it."
+KEEP_FAILED = "Your unfinished game could not be kept:"
+END_ASK = "End this game now (Y/N)?"  # one row: asked on the last line
+END_KEPT = "The game goes on."
+
+
+def resume_offer(number: int | None, placed: int) -> str:
+    game = f"game {number}" if number is not None else "random game"
+    stones = "1 stone" if placed == 1 else f"{placed} stones"
+    return f"Your unfinished {game} was kept, with {stones} placed."
+
+
+def best_study(name: str, number: int) -> str:
+    return f"{name} beat the Hall of Fame on game {number}. The master plays it too, to compare (any key stops)..."
+
+
+def best_start(name: str, number: int, master: int) -> str:
+    return (f"The best game to date: {name}'s game {number}, which beat the master's "
+            f"{master:,}. Any key or click ends it.")

@@ -68,6 +68,13 @@ class PlayPanel:
         else:
             scr.write(6, PANEL_LEFT, "Next: E shows 4", th["dim"])
 
+    def draw_over(self, total: int, time_up: bool) -> None:
+        """Where the stone to place was: the game is over, and its final score."""
+        scr, th = self.screen, self.theme
+        scr.fill(2, PANEL_LEFT, 9, PANEL_RIGHT, " ", th["panel"])
+        scr.write(3, PANEL_LEFT, "Time is up: game over." if time_up else "Game over.", th["label"])
+        self._row(5, "Final score", f"{total:,}", "big")
+
     def draw_figures(self, game: Game) -> None:
         pos = game.position
         self._row(10, "Score", f"{pos.score:,}", "big")

@@ -29,10 +29,14 @@ from .sounds import placement_effect
 MENU, TITLE, QUIT, NEXT = "menu", "title", "quit", "next"
 CHECK_STEP_S = 0.7
 CURSOR_KEYS = ("Up", "Down", "Left", "Right", "Home", "End", "PgUp", "PgDn", "Gray*")
+# Home/PgUp/End/PgDn jump to the corners of the 8x8 playing area: the frame's corners always
+# hold starting stones, so a jump there could never place one
+PLAY_CORNERS = {"Home": (1, 1), "PgUp": (1, 8), "End": (8, 1), "PgDn": (8, 8)}
 
 
 class Play:
-    def __init__(self, app, game: Game, label: str, *, replay: bool = False, elapsed: float = 0.0) -> None:
+    def __init__(self, app, game: Game, label: str, *, replay: bool = False, elapsed: float = 0.0,
+                 fresh: bool | None = None, opening: str = "") -> None:
         self.app = app
         self.dos = app.dos
         self.game = game
@@ -56,8 +60,10 @@ class Play:
         # Only a game played here may enter the Hall of Fame: a saved game loaded and ended
         # without a stone of one's own (the master's SAMPLE, or one's own finished game again)
         # would let a score be claimed twice or by someone else.
-        self.fresh = not replay
+        self.fresh = not replay if fresh is None else fresh
         self.placed_here = 0
+        self.opening = opening  # the first message (a kept game carried on says so)
+        self.ended = False  # F10 or the time limit ended it: nothing to keep
 
     # -- helpers ---------------------------------------------------------------------------
     @property
@@ -127,6 +133,8 @@ class Play:
         self.draw()
         if self.replay:
             self.say(say.REPLAY_START)
+        elif self.opening:
+            self.say(self.opening)
         while True:
             ev = self.next_event()
             if ev is None:  # the time limit ran out
@@ -188,7 +196,7 @@ class Play:
             if self.app.use_mouse:
                 self.say(say.MOUSE_MODE)
             else:
-                self.cursor.handle(ev)
+                self.move_cursor(ev)
                 self.blinker.place(self.cursor.pos, self.dos.now())
             return None
         if name in ("Enter", "Ins"):
@@ -198,6 +206,17 @@ class Play:
                 self.place(cell_of(self.cursor.pos))
             return None
         return None
+
+    def move_cursor(self, key: Key) -> None:
+        cursor = self.cursor
+        name = cursor.key_name(key)
+        if name not in PLAY_CORNERS:
+            cursor.handle(key)
+            return
+        r, c = PLAY_CORNERS[name]
+        inner = [(rr, cc) for rr in range(1, 9) for cc in range(1, 9) if cursor.eligible(rr, cc)]
+        if inner:  # with Skip on, the free square of the area nearest that corner
+            cursor.pos = min(inner, key=lambda s: ((s[0] - r) ** 2 + (s[1] - c) ** 2, s[0], s[1]))
 
     def click(self, ev: MouseEvent) -> str | None:
         if not self.app.use_mouse or ev.kind != "press":
@@ -440,13 +459,28 @@ class Play:
                     self.say("")
                     return None
 
-    def f10(self) -> str:
+    def f10(self) -> str | None:
+        """End the game; with stones still to place it asks first (F9, next to it, asks too)."""
+        if not self.game.all_placed:
+            th = self.theme
+            self.blinker.place(None, self.dos.now())
+            self.say("")
+            yes = ask_yes_no(self.dos, say.END_ASK, MSG_TOP + MSG_ROWS - 1, PANEL_LEFT, th["panel"],
+                             th["side_key"], mouse=self.app.use_mouse, clear_width=PANEL_WIDTH)
+            if not yes:
+                self.say(say.END_KEPT)
+                self.show_cursor()
+                return None
         return self.finish(time_up=False)
 
     # -- the end -------------------------------------------------------------------------------
     def finish(self, time_up: bool) -> str:
+        self.ended = True
         self.blinker.place(None, self.dos.now())
         final = self.game.final()
+        self.panel.draw_over(final.total, time_up)  # no stone to place is left on show
+        if not time_up:
+            self.say("")  # nor a question just answered
         self.app.effect("end")
         lines = [
             f"Placing the stones      {final.play:>10,}",
@@ -461,7 +495,7 @@ class Play:
         show_panel(self.dos, self.theme, " TIME IS UP " if time_up else " GAME OVER ", lines,
                    mouse=self.app.use_mouse)
         if played:
-            self.app.enter_hall(final.total, self.game.deal.number)
+            self.app.enter_hall(final.total, self.game.deal.number, self.game, self.played())
         return NEXT if self.app.play_next else MENU
 
     # -- what must hold ---------------------------------------------------------------------------

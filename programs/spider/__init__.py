@@ -9,4 +9,5 @@ PROGRAM = Program(
     summary="Spider: the two-pack patience, mouse first (after the Atari ST game)",
     # game 1 (the gallery seed): three moves by the column keys, then the control panel, UNDO marked a cheat
     tour="2 wait:1000 6 wait:1000 4 wait:1000 Esc",
+    attract="Esc W",  # the control panel's WATCH: the computer plays the deal
 )

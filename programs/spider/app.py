@@ -10,21 +10,24 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.cards import SUITS, counts, packs
-from vconsole.toolkit.hiscore import HiScoreTable
+from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.lines import MessageArea
+from vconsole.toolkit.menu import Item, Menu
+from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.pager import show_text
 from vconsole.toolkit.sound import Sound
 
-from . import help as help_text, messages as say
+from . import help as help_text, keep, messages as say
 from .clicks import click, click_below
-from .commands import QUIT as QUIT_COMMAND, QUIT_LOOP as QUIT, Commands
+from .commands import QUIT as QUIT_COMMAND, QUIT_LOOP as QUIT, UNDO as UNDO_COMMAND, Commands
 from .game import Game
+from .hitparade import FILE as HIT_PARADE_FILE, HitParade
 from .rules import N_COLUMNS, Deal, Remove
 from .screen import MESSAGE_ROW, PALETTE, BoardView
 from .sounds import EFFECTS
 
-SCORE_FILE = "SPIDER.SCR"
+SCORE_FILE = HIT_PARADE_FILE
 DIGITS = "1234567890"
 
 
@@ -36,16 +39,27 @@ class SpiderApp:
         self.mouse = dos.mouse_installed
         self.board_view = BoardView(dos, self.theme)
         self.news = MessageArea(dos, self.theme, MESSAGE_ROW, 1, 78, 1, mouse=self.mouse)
-        self.table = HiScoreTable(dos.drive, SCORE_FILE, size=10)
+        self.table = HitParade(dos.drive)
         self.commands = Commands(self)
         self.split: tuple[int, int] | None = None
         self.cursor: tuple[int, int | None] | None = None  # the keyboard's (column, card or None)
         self.hint = None  # HELP's suggestion while its arrow shows
+        # --seed picks the deal when it is a game number; anything else deals at random (said at the start)
         seed = dos.options.seed
-        self.new_game(seed if seed is not None else dos.rng.randint(1, 32000))
+        self.seed_note = None
+        if seed is not None and keep.FIRST_DEAL <= seed <= keep.LAST_DEAL:
+            self.new_game(seed)
+        else:
+            self.new_game(self.random_number())
+            if seed is not None:
+                self.seed_note = say.SEED_RANGE.format(n=self.number)
+        self.autosave = AutoSave(dos.drive, keep.FILE)
         dos.declare_invariant(self.check_invariants)
 
     # -- the game -----------------------------------------------------------------------
+    def random_number(self) -> int:
+        return self.dos.rng.randint(keep.FIRST_DEAL, keep.LAST_DEAL)
+
     def new_game(self, number: int) -> None:
         self.number = number
         self.game = Game(number)
@@ -85,13 +99,53 @@ class SpiderApp:
         if self.mouse:
             dos.mouse.reset()
             dos.mouse.show()
-        message = self.table.load()
-        self.news.say(message or (say.START if self.mouse else say.START_KEYS))
-        while True:
-            self.draw()
-            ev = dos.input()
-            if self.handle(ev) == QUIT:
-                return 0
+        notes = [n for n in (self.table.load(), self.seed_note) if n]
+        notes.append(self.resume() or "")
+        self.news.say(" ".join(n for n in notes if n) or (say.START if self.mouse else say.START_KEYS))
+        quit_key = False
+        try:
+            while True:
+                self.draw()
+                ev = dos.input()
+                if self.handle(ev) == QUIT:
+                    quit_key = True
+                    return 0
+        finally:  # every ending: QUIT, a closed window, Ctrl+C, a signal
+            self.keep_game(on_screen=quit_key)
+
+    # -- SPIDER.TMP: the unfinished game ---------------------------------------------------
+    def resume(self) -> str | None:
+        """Offer the game kept at the end of the last run; the words for the message line."""
+        kept, note = self.autosave.recover(keep.parse)
+        if kept is None:
+            return note.upper() if note else None
+        fresh = self.number
+        self.number, self.game = kept.game.seed, kept.game
+        self.started = self.dos.now() - kept.seconds
+        self.draw()
+        items = [Item(say.RESUME_YES.format(n=self.number), True, hot="C"),
+                 Item(say.RESUME_NO.format(n=fresh), False, hot="N")]
+        choice = Menu(self.dos, self.theme, items, title=say.RESUME_TITLE, mouse=self.mouse).run()
+        if choice is False:
+            self.new_game(fresh)
+            return say.NEW_GAME.format(n=fresh)
+        return say.RESUMED.format(n=self.number, actions=len(self.game.actions))
+
+    def keep_game(self, on_screen: bool = False) -> None:
+        """At every end of the run: the unfinished game into SPIDER.TMP, or no file when there
+        is none (nothing played yet, or the game was won).  A failure is said at exit, and on
+        the screen too after QUIT (``on_screen``), when the player is still there to read it."""
+        if not self.game.actions or self.board.won:
+            problem = self.autosave.discard()
+            if problem is not None:
+                self.dos.warn_at_exit(f"{keep.FILE} could not be removed: {problem}")
+        else:
+            problem = self.autosave.save(keep.text(self.game, self.elapsed()))
+            if problem is not None:
+                self.dos.warn_at_exit(f"the unfinished game was not saved: {problem}")
+                if on_screen and not self.dos.machine.stopping:
+                    show_panel(self.dos, self.theme, f" {keep.FILE} NOT WRITTEN ",
+                               [say.KEEP_FAILED, problem.upper()[:60]], mouse=self.mouse, flush=True)
 
     def draw(self) -> None:
         self.board_view.draw(self.board, split=self.split, cursor=self.cursor, hint=self.hint,
@@ -135,7 +189,8 @@ class SpiderApp:
         elif index is not None and index < board.group_start(col):
             self.news.say(say.NOT_MOVABLE)
         else:
-            self.news.say(say.NOTHING_FITS)
+            start = index if index is not None else board.group_start(col)
+            self.news.say(say.NOTHING_FITS if len(cards) - start > 1 else say.NOTHING_FITS_ONE)
         self.sound.effect("nothing")
 
     def play(self, action) -> None:
@@ -171,9 +226,8 @@ class SpiderApp:
             self.move_cursor(name)
             return None
         if name in ("Enter", "Space") or ch == " ":
-            if self.cursor is None:
+            if self.cursor is None:  # the mark appears on column 1 and the key acts there at once
                 self.cursor = (0, None)
-                return None
             self.left_button(*self.cursor)
             return None
         if ch and ch in DIGITS:
@@ -195,6 +249,9 @@ class SpiderApp:
                 if result is None:
                     self.news.clear()
                 return result
+            if command == UNDO_COMMAND:
+                self.commands.undo(ask=True)
+                return None
             return self.commands.run(command)
         return None
 
@@ -206,9 +263,8 @@ class SpiderApp:
 
     def move_cursor(self, name: str) -> None:
         board = self.board
-        if self.cursor is None:
+        if self.cursor is None:  # the mark starts on column 1, and this key moves it already
             self.cursor = (0, None)
-            return
         c, i = self.cursor
         if name in ("Left", "Right"):
             c = (c + (1 if name == "Right" else -1)) % N_COLUMNS

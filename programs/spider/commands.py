@@ -1,4 +1,5 @@
-"""The control panel's six commands: HELP, DEAL, UNDO, INFO, VIEW, QUIT, and the Hit Parade.
+"""The control panel's commands: HELP, DEAL, UNDO, INFO, VIEW, QUIT, the two that pick a deal
+(NEW GAME, GAME NUMBER), and the Hit Parade.
 
 The panel pops up where the right button was pressed; the left button picks a command, the
 right button (or a click outside, or Esc) goes back to the game.  UNDO is drawn lit when
@@ -7,19 +8,24 @@ using it would count as cheating, and says so in its label too (colour never tel
 from __future__ import annotations
 
 from vconsole.keyboard import Key
+from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.hiscore import add_score, show_table
 from vconsole.toolkit.hits import left_click
+from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.menu import Item, Menu
 from vconsole.toolkit.popup import Panel, show_panel, wait_any
 
 from vconsole.toolkit.cards import SUITS
 
-from . import ai, messages as say
+from . import ai, keep, messages as say
+from .hitparade import DEAL_FIELD, deal_text
 from .rules import Deal, Move, Remove
 from .scoring import score_terms
 from .view import pick_lines
+from .watch import watch
 
 HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"
+NEW_GAME, GAME_NUMBER, WATCH = "NEW GAME", "GAME NUMBER", "WATCH"
 HIT_PARADE = "HIT PARADE"
 QUIT_LOOP = "quit"  # what a command returns to end the program
 INFO_BUTTON = "[ H: HIT PARADE ]"  # the key says itself: a mono screen shows no lit letter in the bar
@@ -34,7 +40,9 @@ def clock_text(seconds: float) -> str:
 
 
 class Commands:
-    LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT}
+    # the letters that work straight from the table; NEW GAME and GAME NUMBER, which end the
+    # game on the table, only in the panel (their letters N and G pick them there)
+    LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT, "W": WATCH}
 
     def __init__(self, app) -> None:
         self.app = app
@@ -59,6 +67,9 @@ class Commands:
                  role="undo_lit" if cheat else None),
             Item(INFO, INFO),
             Item("VIEW (ALL)" if self.app.split else VIEW, VIEW, hot="V"),
+            Item(WATCH, WATCH, hot="W"),
+            Item(NEW_GAME, NEW_GAME, hot="N"),
+            Item(GAME_NUMBER, GAME_NUMBER, hot="G"),
             Item(QUIT, QUIT),
         ]
 
@@ -74,7 +85,8 @@ class Commands:
 
     def run(self, command: str) -> str | None:
         return {HELP: self.help, DEAL: self.deal, UNDO: self.undo, INFO: self.info, VIEW: self.view,
-                QUIT: self.quit}[command]()
+                QUIT: self.quit, NEW_GAME: self.new_game, GAME_NUMBER: self.game_number,
+                WATCH: self.watch}[command]()
 
     # -- the commands -------------------------------------------------------------------------
     def help(self) -> None:
@@ -100,12 +112,17 @@ class Commands:
         else:
             app.play(Deal())
 
-    def undo(self) -> None:
+    def undo(self, ask: bool = False) -> None:
+        """UNDO; ``ask``: by its key, one stray press next to I, so a take-back that would
+        cheat first asks and says what it costs (the panel already shows UNDO (CHEAT) lit)."""
         app = self.app
         if not app.game.can_undo():
             app.news.say(say.NOTHING_TO_UNDO)
             return
         cheats = app.game.undo_cheats()
+        if ask and cheats and app.game.may_enter and not self.ask(say.UNDO_ASK):
+            app.news.say(say.UNDO_KEPT)
+            return
         app.game.undo()
         app.settle_cursor()  # before the tune (see SpiderApp.play)
         app.news.say(say.UNDONE_CHEAT if cheats else say.UNDONE)
@@ -146,7 +163,8 @@ class Commands:
             on_button = (left_click(ev) and ev.row == button_row
                          and button_col <= ev.col < button_col + len(INFO_BUTTON))
             if on_button or (isinstance(ev, Key) and (ev.char or "").upper() == "H"):
-                show_table(self.dos, self.theme, app.table, title=HIT_PARADE, mouse=app.mouse)
+                show_table(self.dos, self.theme, app.table, title=HIT_PARADE, mouse=app.mouse,
+                           columns=(DEAL_FIELD,))
 
     def view(self) -> None:
         app = self.app
@@ -156,9 +174,55 @@ class Commands:
             return
         pick_lines(app)
 
+    def ask(self, question: str) -> bool:
+        """A yes-or-no question on the message line (Y or N, or a click on either)."""
+        app = self.app
+        attr = self.theme[app.news.role]
+        answer = ask_yes_no(self.dos, question, app.news.top, app.news.left, attr, self.theme["foot"],
+                            mouse=app.mouse, clear_width=app.news.width)
+        app.news.clear()
+        return answer
+
     def quit(self) -> str:
+        self.app.news.clear()  # the QUIT question is answered: it must not stay under the Hit Parade
         self.hit_parade()
         return QUIT_LOOP
+
+    def watch(self) -> None:
+        watch(self.app)
+
+    def new_game(self) -> None:
+        """A new deal at random; the game left goes by way of the Hit Parade, as at QUIT."""
+        self.deal_number(self.app.random_number())
+
+    def game_number(self) -> None:
+        """A deal chosen by its number, so that players can compare their games of one deal."""
+        app = self.app
+        news = app.news
+        news.say(say.NUMBER_ASK)
+        col = news.left + len(say.NUMBER_ASK) + 1
+        while True:
+            text = read_line(self.dos, news.top, col, 6, self.theme["bar"], allowed=str.isdigit,
+                             mouse=app.mouse, limit=5)
+            self.dos.screen.hide_cursor()
+            if not text or not text.strip():
+                news.clear()
+                return
+            number = int(text)
+            if keep.FIRST_DEAL <= number <= keep.LAST_DEAL:
+                break
+            app.sound.effect("nothing")
+            news.say(say.NUMBER_RANGE)
+            news.say(say.NUMBER_ASK)
+        news.clear()
+        self.deal_number(number)
+
+    def deal_number(self, number: int) -> None:
+        app = self.app
+        if app.game.actions:
+            self.hit_parade()
+        app.new_game(number)
+        app.news.say(say.NEW_GAME.format(n=number))
 
     def won(self) -> None:
         app = self.app
@@ -168,7 +232,7 @@ class Commands:
         app.news.say(text)
         show_panel(self.dos, self.theme, " SPIDER ", [text], mouse=app.mouse, flush=True)
         self.hit_parade()
-        app.new_game(self.dos.rng.randint(1, 32000))
+        app.new_game(app.random_number())
         app.news.say(say.NEW_GAME.format(n=app.number))
 
     # -- the Hit Parade -----------------------------------------------------------------------
@@ -178,6 +242,9 @@ class Commands:
         (gone with any key or click), so QUIT never ends the program without a word."""
         app = self.app
         score = app.game.score
+        if app.game.entered:
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_ENTERED], mouse=app.mouse, flush=True)
+            return
         if app.game.cheated:
             show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], mouse=app.mouse, flush=True)
             return
@@ -187,8 +254,11 @@ class Commands:
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
         _rank, failed = add_score(self.dos, self.theme, app.table, score, date=date, title=HIT_PARADE,
+                                  extra={DEAL_FIELD: deal_text(app.number)}, columns=(DEAL_FIELD,),
                                   ask=(f"{score} POINTS: A PLACE IN THE", "HIT PARADE. TYPE YOUR NAME:"),
                                   mouse=app.mouse, name_title=HIT_PARADE)
+        if _rank is not None:
+            app.game.entered = True  # once only, even if the game is kept and carried on later
         if failed:
             text = say.HP_NOT_SAVED.format(why=failed)
             self.dos.warn_at_exit(text)

@@ -23,6 +23,12 @@ class Game:
         self.seed = seed
         self.history: History[Board, Action] = History(board if board is not None else new_board(seed), _apply)
         self.cheated = False
+        self.entered = False  # the game took its place in the Hit Parade (at QUIT): once only
+
+    @property
+    def may_enter(self) -> bool:
+        """May the game still enter the Hit Parade?"""
+        return not (self.cheated or self.entered)
 
     @property
     def board(self) -> Board:

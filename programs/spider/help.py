@@ -45,12 +45,15 @@ any click.
 THE KEYBOARD
 Left and Right choose a column (its number lights up), Up and Down choose a
 card of its group (the cards that would move light up) or the place below
-it. Enter or Space does what the left button would do there.  The keys 1 to
+it; the mark starts on column 1, and the first press already moves it.
+Enter or Space does what the left button would do there.  The keys 1 to
 9 and 0 (column 10) move the group on top of that column at once.  Esc opens
 the control panel; there, the arrows and Enter or the first letter pick a
-command, Esc goes back.  The commands' letters H D U I V also work straight
-from the table; Q opens the panel with QUIT lit, so that one stray key never
-ends a game (Enter or Q again ends it).
+command, Esc goes back.  The letters H D U I V W also work straight from
+the table (NEW GAME and GAME NUMBER only in the panel); Q opens the panel
+with QUIT lit, so that one stray key never ends a game (Enter or Q again
+ends it).  U asks first (Y or N) when taking back would cheat, and says
+what it would cost.
 
 THE CONTROL PANEL
 HELP   shows a move worth making, or says to deal.  Its advice is not always
@@ -69,6 +72,13 @@ VIEW   for long columns: the pointer becomes a cross, and the two lines you
        says how many of that column's cards it hides; the right button gives
        up.  VIEW again shows every line.  With the keyboard: Up and Down,
        Enter, Esc.
+WATCH  the computer plays this deal from its start.  Any key or click stops
+       it, and your own game comes back as you left it.  The computer's
+       game never enters the Hit Parade.
+NEW GAME     deals a new game at random.
+GAME NUMBER  deals the game whose number (1 to 32000) you type, so that
+       players can compare their play of one deal.  Both end the game on
+       the table by way of the Hit Parade first, as QUIT does.
 QUIT   ends the game (and the program), by way of the Hit Parade.
 
 SCORING
@@ -83,5 +93,13 @@ THE HIT PARADE
 The ten best scores, kept in SPIDER.SCR (delete it to start afresh).  A game
 enters when it ends (won, or QUIT) with a score above the tenth (or while
 there are fewer than ten) and more than nothing, and only if UNDO never
-cheated.  You then type your name.  After a won game a new one is dealt.
+cheated.  You then type your name; each entry shows the number of its
+deal.  After a won game a new one is dealt.
+
+A GAME LEFT UNFINISHED
+However the program ends (QUIT, closing the window, Ctrl+C), a game under
+way is kept in SPIDER.TMP with its deal, every action (so UNDO still takes
+them back), its score and whether it may still enter the Hit Parade (a game
+enters once).  The next start offers it: carry on, or deal a new game.  A
+won game, or a deal with nothing played, leaves no file.
 """
