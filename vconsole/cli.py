@@ -11,16 +11,38 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
-from .adapters import ADAPTERS, MONITORS
-from .disk import Drive
-from . import keyscript
-from .keyscript import KeyScriptError
-from .machine import Machine, MachineConfig
-from .program import Program, RunOptions, UnknownProgram, discover, find, run_program
-from .switches import SwitchError
-from .synth import MODELS
+from .names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS
+from .names import SPEAKER_MODELS as MODELS
+
+# Only names here: the machine, numpy and the programs are imported when a run needs them, so
+# `vconsole --help` and `--version` answer at once (tests/test_settings.py checks it).
+if TYPE_CHECKING:
+    from .disk import Drive
+    from .machine import Machine, MachineConfig
+    from .program import Program, RunOptions
+
+#: names this module once imported at its top, now imported on first use (``cli.find`` still works)
+_LAZY = {"Drive": ".disk", "keyscript": ".keyscript", "KeyScriptError": ".keyscript", "Machine": ".machine",
+         "MachineConfig": ".machine", "Program": ".program", "RunOptions": ".program",
+         "UnknownProgram": ".program", "discover": ".program", "find": ".program", "run_program": ".program",
+         "SwitchError": ".switches", "ADAPTERS": ".adapters"}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(_LAZY[name], __package__)
+    return module if name == "keyscript" else getattr(module, name)
+
+
+def _lazy():
+    """This module, so that ``_lazy().find`` is the (possibly test-replaced) name, imported when first used."""
+    return sys.modules[__name__]
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
@@ -98,7 +120,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
     p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")
     p.add_argument("--list", action="store_true", help="list the installed programs and exit")
-    p.add_argument("--display", choices=sorted(ADAPTERS), default="ega", help="display adapter (default ega)")
+    p.add_argument("--display", choices=ADAPTER_NAMES, default=DEFAULT_DISPLAY,
+                   help=f"display adapter (default {DEFAULT_DISPLAY})")
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
     p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
@@ -172,6 +195,11 @@ def _run(argv: list[str]) -> int:
     if args.version:
         print(f"vconsole {__version__}")
         return 0
+    m = _lazy()
+    keyscript, Drive, KeyScriptError, MachineConfig = m.keyscript, m.Drive, m.KeyScriptError, m.MachineConfig
+    RunOptions, UnknownProgram, discover, find, run_program = (m.RunOptions, m.UnknownProgram, m.discover, m.find,
+                                                               m.run_program)
+    SwitchError = m.SwitchError
     programs = discover()
     from .program import LOAD_ERRORS
 
@@ -352,7 +380,9 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
 
     Shared with the tools that run a program-like loop (``vconsole view``).
     """
+    from . import keyscript
     from .frontends import headless
+    from .keyscript import KeyScriptError
 
     check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video")  # before the run, not after
     if script is None:
@@ -378,6 +408,8 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
 
 def _next_step_hint() -> None:
     """The prompt run headless stops where it waits for the next command: say how to give one."""
+    from .program import discover
+
     visible = [p.name.lower() for p in discover().values() if not p.hidden]
     example = visible[0] if visible else "help"
     sys.stdout.flush()
@@ -437,6 +469,7 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
     """The picture as the adapter showed it at the run's last moment (blink phase included)."""
+    from .adapters import ADAPTERS
     from .capture import save_png, to_display
     from .render import render_frame
 

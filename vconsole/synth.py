@@ -40,9 +40,9 @@ from typing import Iterable
 import numpy as np
 
 from .disk import atomic_write
+from .names import SPEAKER_MODELS as MODELS  # the one list, shared with the command line
 
 RATES = (44100, 48000)
-MODELS = ("ideal", "filtered")
 # Peak of the ideal square as a fraction of int16 full scale.  The filtered
 # model can swing to about twice this after a low note's edge, so stay low.
 DEFAULT_VOLUME = 0.25
