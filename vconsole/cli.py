@@ -56,6 +56,7 @@ other commands (each has its own --help):
   vconsole replay JOURNAL                         play back a journal made with --record
   vconsole gallery DIR                            every program on every display, as HTML
   vconsole attract PROGRAM OUT.gif                record a program's attract mode
+  vconsole config [OPTIONS]                       the settings in force (vconsole.toml) and their sources
 
 key scripts (--keys): tokens separated by spaces, e.g. --keys '"dir" Enter wait:500'
   a character types it; "text" types each one; key names Enter Esc F1 Up Ctrl+Q ...;
@@ -146,7 +147,50 @@ def _parser() -> argparse.ArgumentParser:
                         " (default: native pixels, exactly what the card generated)")
     p.add_argument("--record", type=Path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
     add_video_options(p)
+    p.add_argument("--volume", type=_volume, default=100, metavar="0-100",
+                   help="speaker volume in percent (default 100; 0 is silent and keeps the timing)")
+    p.add_argument("--config", type=Path, metavar="FILE",
+                   help="read the settings from FILE instead of vconsole.toml in your config folder"
+                        " ('vconsole config' shows them)")
     return p
+
+
+def _volume(text: str) -> int:
+    """A speaker volume in percent, a whole number from 0 (silent, timing kept) to 100 (the default)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= n <= 100:
+        raise argparse.ArgumentTypeError("must be a whole number from 0 to 100")
+    return n
+
+
+def parse_with_settings(parser: argparse.ArgumentParser, argv: list[str], *, intermixed: bool = True):
+    """``parser``'s arguments over the settings (vconsole.toml, VCONSOLE_*): (args, where each came from).
+
+    A bad settings file or variable is a CliError (one line, exit 2)."""
+    from . import settings
+
+    try:
+        return settings.parse(parser, argv, reference=_parser(), intermixed=intermixed)
+    except settings.SettingError as e:
+        raise CliError(str(e)) from None
+
+
+def _config(argv: list[str]) -> int:
+    """``vconsole config [OPTIONS] [PROGRAM]``: the settings in force and where each came from."""
+    from . import settings
+
+    parser = _parser()
+    parser.prog = "vconsole config"
+    parser.description = ("The settings in force, as vconsole.toml would hold them, each with where it came from:"
+                          " default, file, environment (VCONSOLE_...) or command line. Options given here"
+                          " show how they override the rest. docs/SETTINGS.md lists the keys.")
+    parser.epilog = None
+    args, resolved = parse_with_settings(parser, argv)
+    sys.stdout.write(settings.report(args, resolved))
+    return 0
 
 
 def add_video_options(p: argparse.ArgumentParser) -> None:
@@ -156,8 +200,76 @@ def add_video_options(p: argparse.ArgumentParser) -> None:
                    help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
 
 
+#: options that write a file, and the name the file gets when it is "-" (standard output): the file is
+#: written beside us and copied to standard output when the command ends (--dump-text - prints itself)
+STDOUT_OUTPUTS = {"--screenshot": "stdout.png", "--record-audio": "stdout.wav", "--record-video": "stdout.gif",
+                  "--record": "stdout.jsonl", "--png": "stdout.png", "--gif": "stdout.gif"}
+
+
+def _spool_stdout(argv: list[str], folder: Path) -> tuple[list[str], Path | None]:
+    """``argv`` with an output option's "-" replaced by a file in ``folder`` to copy to standard output
+    afterwards, and that file. More than one output to standard output is a CliError."""
+    out: list[str] = []
+    spooled: Path | None = None
+    stdout_users = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        name, eq, value = word.partition("=")
+        if word == "--":
+            out += argv[i:]
+            break
+        if name in STDOUT_OUTPUTS or name == "--dump-text":
+            if not eq and i + 1 < len(argv):
+                value = argv[i + 1]
+            if value == "-":
+                stdout_users.append(name)
+                if name != "--dump-text":
+                    spooled = folder / STDOUT_OUTPUTS[name]
+                    value = str(spooled)
+                out.append(f"{name}={value}")
+                i += 1 if eq else 2
+                continue
+        out.append(word)
+        i += 1
+    if len(stdout_users) > 1:
+        raise CliError(f"{' and '.join(stdout_users)}: only one output can go to standard output (-)")
+    return out, spooled
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not any(w == "-" or w.endswith("=-") for w in argv):
+        return _main(argv)
+    with tempfile.TemporaryDirectory(prefix="vconsole-stdout.") as folder:
+        try:
+            argv, spooled = _spool_stdout(argv, Path(folder))
+        except CliError as e:
+            print(f"vconsole: {e}", file=sys.stderr)
+            return EXIT_USAGE
+        global _stdout_taken
+        _stdout_taken = spooled is not None
+        try:
+            return _main(argv)
+        finally:
+            _stdout_taken = False
+            if spooled is not None and spooled.is_file():
+                import shutil
+
+                try:
+                    sys.stdout.flush()
+                    with open(spooled, "rb") as f:
+                        shutil.copyfileobj(f, sys.stdout.buffer)
+                    sys.stdout.buffer.flush()
+                except BrokenPipeError:  # the reader stopped early (| head): nothing more to say to it
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+#: a file output goes to standard output this run: the final screen is not printed there as well
+_stdout_taken = False
+
+
+def _main(argv: list[str]) -> int:
     try:
         if argv and argv[0] == "render":
             from .tools.render import main as render_main
@@ -175,6 +287,8 @@ def main(argv: list[str] | None = None) -> int:
             from .tools.replay_cli import main as replay_main
 
             return replay_main(argv[1:])
+        if argv and argv[0] == "config":
+            return _config(argv[1:])
         if argv and argv[0] in ("gallery", "attract"):
             from .tools import gallery
 
@@ -191,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str]) -> int:
     parser = _parser()
-    args = parser.parse_intermixed_args(argv)
+    args, resolved = parse_with_settings(parser, argv)
     if args.version:
         print(f"vconsole {__version__}")
         return 0
@@ -215,9 +329,14 @@ def _run(argv: list[str]) -> int:
     except UnknownProgram:
         names = ", ".join(n.upper() for n, p in programs.items() if not p.hidden)
         raise CliError(f"Bad command or file name - {args.program}. Programs here: {names}") from None
+    from_file = None if args.switches else resolved.switches_for(program.name)
+    if from_file is not None:  # the program's default switches from the settings file
+        args.switches = from_file[0].split()
     try:
         switches = program.parse_switches(args.switches)
     except SwitchError as e:
+        if from_file is not None:
+            raise CliError(f"{resolved.file.path}: line {from_file[1]}: switches.{program.name.lower()}: {e}") from None
         raise CliError(f"{program.name}: {e}") from None
 
     if args.drive is not None:
@@ -227,7 +346,7 @@ def _run(argv: list[str]) -> int:
     drive = Drive(args.drive or default_drive())
     options = RunOptions(seed=args.seed, shareware=args.shareware)
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
-                           mute=args.mute, speaker_model=args.speaker)
+                           mute=args.mute, speaker_model=args.speaker, volume=args.volume)
 
     headless = args.headless or args.keys is not None
     # Everything on the command line is checked before anything is written (a --record file is
@@ -399,7 +518,7 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
     if journal is not None:
         journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
     failed = finish_outputs(args, config, outcome, video)
-    if not (args.screenshot or args.dump_text or args.record_audio or video is not None):
+    if not (args.screenshot or args.dump_text or args.record_audio or video is not None or _stdout_taken):
         sys.stdout.write(screen_text(outcome))  # a run that keeps nothing shows where it ended
     if outcome.exit_code is None and program is not None and program.name == "COMMAND":
         _next_step_hint()
