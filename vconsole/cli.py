@@ -58,10 +58,15 @@ other commands (each has its own --help):
   vconsole attract PROGRAM OUT.gif                record a program's attract mode
   vconsole config [OPTIONS]                       the settings in force (vconsole.toml) and their sources
 
+  vconsole run FILE.py [SWITCHES] [OPTIONS]      run the Program a Python file defines
+  vconsole help keys|settings                     the key-script language; the settings file
+
 key scripts (--keys): tokens separated by spaces, e.g. --keys '"dir" Enter wait:500'
   a character types it; "text" types each one; key names Enter Esc F1 Up Ctrl+Q ...;
-  wait:MS move:COL,ROW click:COL,ROW rclick:COL,ROW wheel:N; --keys @FILE reads a file.
-  The whole syntax: README.md, "Running programs".
+  wait:MS move:COL,ROW click:COL,ROW rclick:COL,ROW wheel:N; --keys @FILE reads a file,
+  --keys @- standard input. The whole syntax: vconsole help keys.
+outputs: - names standard output (--screenshot - | display, --dump-text -), one output at a time.
+settings: vconsole.toml in your config folder, VCONSOLE_* variables; see vconsole help settings.
 """
 SCREENSHOT_IN_WINDOW = "--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)"
 
@@ -178,6 +183,20 @@ def parse_with_settings(parser: argparse.ArgumentParser, argv: list[str], *, int
         raise CliError(str(e)) from None
 
 
+def _help(argv: list[str]) -> int:
+    """``vconsole help [keys|settings]``: the reference an installed user has without the repository."""
+    from . import helptext
+
+    if not argv:
+        _parser().print_help()
+        return 0
+    text = helptext.topic(argv[0].lower())
+    if text is None or len(argv) > 1:
+        raise CliError(f"help: no help on {' '.join(argv)!r}; try: vconsole help keys, vconsole help settings")
+    sys.stdout.write(text)
+    return 0
+
+
 def _config(argv: list[str]) -> int:
     """``vconsole config [OPTIONS] [PROGRAM]``: the settings in force and where each came from."""
     from . import settings
@@ -289,6 +308,10 @@ def _main(argv: list[str]) -> int:
             return replay_main(argv[1:])
         if argv and argv[0] == "config":
             return _config(argv[1:])
+        if argv and argv[0] == "help":
+            return _help(argv[1:])
+        if argv and argv[0] == "run":  # vconsole run FILE.py (or a program's name): the same as without "run"
+            argv = argv[1:]
         if argv and argv[0] in ("gallery", "attract"):
             from .tools import gallery
 
@@ -325,7 +348,8 @@ def _run(argv: list[str]) -> int:
                 print(f"{name.upper():10} {prog.summary}")
         return 0
     try:
-        program: Program = find(args.program or "command")
+        program: Program = (_program_file(args.program) if _is_program_file(args.program)
+                            else find(args.program or "command"))
     except UnknownProgram:
         names = ", ".join(n.upper() for n, p in programs.items() if not p.hidden)
         raise CliError(f"Bad command or file name - {args.program}. Programs here: {names}") from None
@@ -389,6 +413,48 @@ def _run(argv: list[str]) -> int:
     if journal is not None and journal.failed:  # it said "recording stopped" when it happened
         code = max(code, 1)
     return max(code, 1) if said else code
+
+
+def _is_program_file(name: str | None) -> bool:
+    return name is not None and (name.lower().endswith(".py") or os.sep in name or "/" in name)
+
+
+def _program_file(name: str) -> Program:
+    """The Program a Python file defines (its PROGRAM, or its only Program), loaded from the file."""
+    import importlib.util
+
+    from .program import Program
+
+    path = Path(name)
+    if not path.is_file():
+        raise CliError(f"{name}: no such program file")
+    spec = importlib.util.spec_from_file_location(f"vconsole_file_{abs(hash(str(path.resolve())))}", path)
+    if spec is None or spec.loader is None:
+        raise CliError(f"{name}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.resolve().parent))  # its own helper modules beside it
+    try:
+        spec.loader.exec_module(module)
+    except SystemExit:
+        raise CliError(f"{name}: the file exits when loaded (does it call run() itself?)") from None
+    except SyntaxError as e:
+        raise CliError(f"{name}: line {e.lineno}: {e.msg}") from None
+    except Exception as e:  # noqa: BLE001 - anything its code raises is a mistake in that file: one line
+        import traceback
+
+        mine = [f for f in traceback.extract_tb(e.__traceback__) if Path(f.filename) == path.resolve()]
+        line = f"line {mine[-1].lineno}: " if mine else ""
+        raise CliError(f"{name}: {line}cannot load it: {type(e).__name__}: {e}") from None
+    finally:
+        sys.path.remove(str(path.resolve().parent))
+    found = getattr(module, "PROGRAM", None)
+    if not isinstance(found, Program):
+        programs = [v for v in vars(module).values() if isinstance(v, Program)]
+        if len(programs) != 1:
+            raise CliError(f"{name}: defines {'no' if not programs else len(programs)} Program objects;"
+                           " name the one to run PROGRAM")
+        found = programs[0]
+    return found
 
 
 def _check_drive(path: Path) -> None:
