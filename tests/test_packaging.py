@@ -18,8 +18,8 @@ def test_wheel_holds_fonts_and_every_program(tmp_path):
     # Build from a copy: setuptools writes build/ and *.egg-info into the source tree,
     # which would litter the checkout and trip over a second build running at once.
     src = tmp_path / "src"
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(  # .venv: the README's set-up makes one here
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(src)],
         check=True, capture_output=True, timeout=300,
@@ -48,7 +48,7 @@ def test_sdist_carries_its_tests_and_the_wheel_built_from_it_has_license_and_py_
 
     src = tmp_path / "src"
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-        ".git", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
     out = tmp_path / "dist"
     r = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(src)],
                        capture_output=True, text=True, timeout=600)
