@@ -205,8 +205,8 @@ def read_file(path: Path, known: dict[str, Setting], *, must_exist: bool) -> Con
     except tomllib.TOMLDecodeError as e:
         where = re.search(r"\(at line (\d+), column \d+\)", str(e))
         why = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e)).rstrip(".").lower()
-        line = f"line {where.group(1)}: " if where else ""
-        raise SettingError(f"{path}: {line}not a TOML file: {why}") from None
+        at = f"line {where.group(1)}: " if where else ""
+        raise SettingError(f"{path}: {at}not a TOML file: {why}") from None
     lines = text.splitlines()
     values: dict[str, tuple[Any, int]] = {}
     switches: dict[str, tuple[str, int]] = {}
@@ -324,10 +324,10 @@ def report(args: argparse.Namespace, resolved: Resolved) -> str:
         value = getattr(args, s.action.dest)
         origin = resolved.origins[key]
         if value is None:
-            out.append(f"# {key} is not set{' ' * max(1, 24 - len(key) - 11)}# {origin}")
+            out.append(f"{f'# {key} is not set':<32} # {origin}")
         else:
-            line = f"{key} = {_toml(s.shown(value))}"
-            out.append(f"{line:<32} # {origin}")
+            text = f"{key} = {_toml(s.shown(value))}"
+            out.append(f"{text:<32} # {origin}")
     if file.switches:
         out.append(f"\n[{SWITCHES}]")
         for name, (words, line) in sorted(file.switches.items()):
