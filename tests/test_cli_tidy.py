@@ -78,6 +78,14 @@ def test_two_outputs_to_standard_output_are_refused_in_one_line(tmp_path, capsys
     assert "--screenshot" in line and "--dump-text" in line and "standard output" in line
 
 
+@pytest.mark.parametrize("argv", [["gallery", "-"], ["attract", "mill", "-"]])
+def test_outputs_that_cannot_go_to_standard_output_refuse_dash_in_one_line(tmp_path, capsys, argv):
+    assert cli.main(argv) == 2
+    line = _err_line(capsys)
+    assert argv[0] in line and "standard output" in line
+    assert not Path("-").exists()
+
+
 def test_every_subcommand_has_the_same_display_default(tmp_path):
     from vconsole.names import DEFAULT_DISPLAY
     from vconsole.tools import monkey, render, view

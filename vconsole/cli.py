@@ -249,6 +249,9 @@ def _spool_stdout(argv: list[str], folder: Path) -> tuple[list[str], Path | None
                 out.append(f"{name}={value}")
                 i += 1 if eq else 2
                 continue
+        if word == "-" and argv and argv[0] in ("gallery", "attract"):  # their outputs are positional
+            what, name = ("a folder of pictures", "folder") if argv[0] == "gallery" else ("the capture", "file")
+            raise CliError(f"{argv[0]}: - (standard output) cannot take {what}: name a {name}")
         out.append(word)
         i += 1
     if len(stdout_users) > 1:
