@@ -96,6 +96,44 @@ def test_every_subcommand_has_the_same_display_default(tmp_path):
         assert display.default == DEFAULT_DISPLAY and not display.required, name
 
 
+#: options whose default differs on purpose: replay's --monitor (None: the journal's own), monkey's --seed
+#: (the first of a sweep of seeds)
+DIFFERENT_ON_PURPOSE = {("replay", "--monitor"), ("monkey", "--seed")}
+
+
+def test_an_option_shared_by_subcommands_has_one_default_and_one_set_of_choices():
+    from vconsole.tools import monkey, render, replay_cli, view
+
+    parsers = {"run": cli._parser(), "view": view._parser(), "render": render._parser(), "monkey": monkey._parser(),
+               "replay": replay_cli._parser()}
+    run = {s: a for a in parsers["run"]._actions for s in a.option_strings if s.startswith("--")}
+    checked = 0
+    for name, parser in parsers.items():
+        for a in parser._actions:
+            for option in a.option_strings:
+                if option in run and name != "run" and (name, option) not in DIFFERENT_ON_PURPOSE and option != "--help":
+                    same = run[option]
+                    assert a.default == same.default, (name, option, a.default, same.default)
+                    assert (list(a.choices) if a.choices else None) == (list(same.choices) if same.choices else None) \
+                        or a.choices is None or set(a.choices) == set(same.choices), (name, option)
+                    checked += 1
+    assert checked >= 15
+
+
+def test_view_reads_the_settings_too(tmp_path, monkeypatch):
+    from vconsole.tools import view
+
+    art = tmp_path / "a.ans"
+    art.write_text("hello\r\n")
+    seen = []
+    real = view.run_program
+    monkeypatch.setattr(view, "run_program", lambda m, p, s, d, o: seen.append(m.config.adapter) or real(m, p, s, d, o))
+    monkeypatch.setenv("VCONSOLE_DISPLAY", "mda")
+    assert cli.main(["view", str(art), "--headless", "--keys", "Esc"]) == 0
+    assert cli.main(["view", str(art), "--headless", "--keys", "Esc", "--display", "cga"]) == 0
+    assert seen == ["mda", "cga"]
+
+
 def test_render_without_display_is_the_ega_picture(tmp_path):
     art = tmp_path / "a.bin"
     art.write_bytes(bytes(range(256)) * 15 + b"\x07" * 160)

@@ -202,7 +202,7 @@ def test_volume_scales_the_wav_peak_and_0_keeps_the_timing(tmp_path, monkeypatch
             (tmp_path / "v.toml").write_text(f"volume = {volume}\n")
             extra = ["--config", str(tmp_path / "v.toml")]
         assert cli.main(["tone", "--headless", "--drive", str(tmp_path), "--record-audio", str(wav), *extra]) == 0
-        pcm, rate = read_wav(wav)
+        pcm, _rate = read_wav(wav)
         peaks[volume], lengths[volume] = int(np.abs(pcm.astype(np.int32)).max()), len(pcm)
     assert peaks[100] > 1000
     assert abs(peaks[50] - peaks[100] / 2) <= 1  # linear: half the volume, half the peak (rounding)
