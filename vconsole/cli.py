@@ -57,8 +57,7 @@ other commands (each has its own --help):
   vconsole gallery DIR                            every program on every display, as HTML
   vconsole attract PROGRAM OUT.gif                record a program's attract mode
   vconsole config [OPTIONS]                       the settings in force (vconsole.toml) and their sources
-
-  vconsole run FILE.py [SWITCHES] [OPTIONS]      run the Program a Python file defines
+  vconsole run FILE.py [SWITCHES] [OPTIONS]       run the Program a Python file defines
   vconsole help keys|settings                     the key-script language; the settings file
 
 key scripts (--keys): tokens separated by spaces, e.g. --keys '"dir" Enter wait:500'
