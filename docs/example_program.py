@@ -2,9 +2,9 @@
 
 A card is shown; guess whether the next one is higher (H) or lower (L).  Backspace takes a
 guess back, F1 switches the sound, Esc leaves.  The deal is numbered, so the same game
-number deals the same cards on every machine.  Run it with
-``python -c "from docs.example_program import run; run()"`` from the repository, or read
-tests/test_example.py, which plays it headless.
+number deals the same cards on every machine.  Run it with ``vconsole run docs/example_program.py``
+(or ``python docs/example_program.py``; add ``--headless --keys "h l"`` where there is no display),
+or read tests/test_example.py, which plays it headless.
 """
 from __future__ import annotations
 
@@ -80,11 +80,15 @@ def main(dos) -> int:
 PROGRAM = Program(name="HILO", main=main, title="HI-LO", summary="an example program on the toolkit")
 
 
-def run() -> None:
-    """Open it in a window (needs a display)."""
-    from vconsole.frontends import window
-    from vconsole.program import run_program
-    from vconsole.disk import Drive
-    import tempfile
+def run(argv: list[str] | None = None) -> int:
+    """Run it as ``vconsole run`` does: in a window, or headless with ``--headless --keys ...``; without a
+    display, one line saying so (exit status 2), not a traceback."""
+    import sys
 
-    window.run(lambda m: run_program(m, PROGRAM, frozenset(), Drive(tempfile.mkdtemp())), title="HI-LO")
+    from vconsole.cli import main as vconsole
+
+    return vconsole(["run", __file__, *(sys.argv[1:] if argv is None else argv)])
+
+
+if __name__ == "__main__":
+    raise SystemExit(run())

@@ -31,6 +31,7 @@ SECTIONS = {
     "replay": ("bench_replay", "bench"),
     "startup": ("bench_startup", "bench"),
     "terminal": ("bench_terminal", "bench"),
+    "cli": ("bench_cli", "bench"),
 }
 
 

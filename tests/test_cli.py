@@ -125,7 +125,8 @@ def test_render_dump_of_any_size_is_80_columns_of_its_rows(tmp_path, size, rows)
 
 @pytest.mark.parametrize("extra, words", [
     (["--display", "tv"], "--display"),
-    ([], "--display"),  # required
+    # (render without --display is no longer a mistake: issue 25 gives every command the same default,
+    #  ega; tests/test_cli_tidy.py checks the picture is the EGA one)
     (["--display", "ega", "--border", "16"], "border colour must be 0-15"),
     (["--display", "ega", "--frame", "-1"], "--frame"),
     (["--display", "ega", "--cursor", "1,2,3"], "ROW,COL,START,END"),

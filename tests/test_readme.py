@@ -1,4 +1,5 @@
-"""The README's set-up commands must stay true: the play line runs the prompt headless here."""
+"""The README's set-up commands must stay true: the play line runs the prompt headless here, and the
+test line is, word for word, what .ci/run runs."""
 import os
 import re
 import subprocess
@@ -10,15 +11,29 @@ from vconsole.program import discover
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Issue 25: the set-up lines make a virtual environment first (PEP 668 systems refuse a bare pip
+# install), so they start with "python3 -m venv"; the play line's part after the install is run here.
+VENV = "python3 -m venv .venv && . .venv/bin/activate && "
+INSTALLED = "python3 -m pip install . && "
+
+
 def _commands() -> list[str]:
     return [ln.strip() for ln in (ROOT / "README.md").read_text().splitlines()
-            if ln.startswith("    python3 -m pip install")]
+            if ln.startswith("    python3 -m venv ")]
+
+
+def _after_install(play: str) -> str:
+    """The play line from where the project is installed on (it is installed already here)."""
+    assert play.startswith(VENV + INSTALLED), play
+    return play.split(INSTALLED, 1)[1]
 
 
 def test_readme_opens_with_a_play_command_and_a_test_command():
     play, test = _commands()[:2]
     assert "vconsole" in play and "--headless" in play
-    assert "pytest" in test and "pytest" in (ROOT / ".ci" / "run").read_text()
+    assert test.startswith(VENV) and "pytest" in test
+    ci = [ln.strip() for ln in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert test in ci, "the README's test command must be the line .ci/run runs"
 
 
 def _no_display_env(tmp_path) -> dict:
@@ -32,7 +47,7 @@ def _no_display_env(tmp_path) -> dict:
 
 def test_play_command_without_a_display_shows_the_prompt_and_the_games(tmp_path):
     play = _commands()[0]
-    run = play.split("&&", 1)[1]  # the project is installed already; keep the rest as written
+    run = _after_install(play)  # the project is installed already; keep the rest as written
     env = _no_display_env(tmp_path)
     r = subprocess.run(["bash", "-c", run], env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
@@ -43,7 +58,7 @@ def test_play_command_without_a_display_shows_the_prompt_and_the_games(tmp_path)
 def test_the_first_run_of_the_play_command_ends_saying_what_to_type_next(tmp_path):
     """On a terminal the screen comes first and the last line tells the newcomer what to do next."""
     play = _commands()[0]
-    run = play.split("&&", 1)[1]
+    run = _after_install(play)
     env = _no_display_env(tmp_path)
     r = subprocess.run(["bash", "-c", f"{{ {run.strip()}; }} 2>&1"], env=env, capture_output=True, text=True,
                        timeout=120, cwd=tmp_path)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .names import MONITORS  # the one list; the command line reads it without numpy
+
 # RGBI palette for colours 0-15.  The IBM 5153 colour display turns colour 6
 # into brown by halving its green, which every later card copied.
 RGBI_PALETTE = np.array(
@@ -42,7 +44,6 @@ MONITOR_TINTS: dict[str, tuple[int, int, int]] = {
     "amber": (0xFF, 0xA7, 0x00),
     "white": (0xFF, 0xFF, 0xFF),
 }
-MONITORS = ("color", "green", "amber", "white")
 
 #: A program's own colours for attributes 0-15 (INT 10h AX=1010h/1012h on VGA): sixteen
 #: (red, green, blue) triples of the VGA DAC's 6-bit values, 0-63.  A tuple, so it hashes.

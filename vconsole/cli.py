@@ -11,16 +11,38 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
-from .adapters import ADAPTERS, MONITORS
-from .disk import Drive
-from . import keyscript
-from .keyscript import KeyScriptError
-from .machine import Machine, MachineConfig
-from .program import Program, RunOptions, UnknownProgram, discover, find, run_program
-from .switches import SwitchError
-from .synth import MODELS
+from .names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS
+from .names import SPEAKER_MODELS as MODELS
+
+# Only names here: the machine, numpy and the programs are imported when a run needs them, so
+# `vconsole --help` and `--version` answer at once (tests/test_settings.py checks it).
+if TYPE_CHECKING:
+    from .disk import Drive
+    from .machine import Machine, MachineConfig
+    from .program import Program, RunOptions
+
+#: names this module once imported at its top, now imported on first use (``cli.find`` still works)
+_LAZY = {"Drive": ".disk", "keyscript": ".keyscript", "KeyScriptError": ".keyscript", "Machine": ".machine",
+         "MachineConfig": ".machine", "Program": ".program", "RunOptions": ".program",
+         "UnknownProgram": ".program", "discover": ".program", "find": ".program", "run_program": ".program",
+         "SwitchError": ".switches", "ADAPTERS": ".adapters"}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(_LAZY[name], __package__)
+    return module if name == "keyscript" else getattr(module, name)
+
+
+def _lazy():
+    """This module, so that ``_lazy().find`` is the (possibly test-replaced) name, imported when first used."""
+    return sys.modules[__name__]
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
@@ -34,11 +56,16 @@ other commands (each has its own --help):
   vconsole replay JOURNAL                         play back a journal made with --record
   vconsole gallery DIR                            every program on every display, as HTML
   vconsole attract PROGRAM OUT.gif                record a program's attract mode
+  vconsole config [OPTIONS]                       the settings in force (vconsole.toml) and their sources
+  vconsole run FILE.py [SWITCHES] [OPTIONS]       run the Program a Python file defines
+  vconsole help keys|settings                     the key-script language; the settings file
 
 key scripts (--keys): tokens separated by spaces, e.g. --keys '"dir" Enter wait:500'
   a character types it; "text" types each one; key names Enter Esc F1 Up Ctrl+Q ...;
-  wait:MS move:COL,ROW click:COL,ROW rclick:COL,ROW wheel:N; --keys @FILE reads a file.
-  The whole syntax: README.md, "Running programs".
+  wait:MS move:COL,ROW click:COL,ROW rclick:COL,ROW wheel:N; --keys @FILE reads a file,
+  --keys @- standard input. The whole syntax: vconsole help keys.
+outputs: - names standard output (--screenshot - | display, --dump-text -), one output at a time.
+settings: vconsole.toml in your config folder, VCONSOLE_* variables; see vconsole help settings.
 """
 SCREENSHOT_IN_WINDOW = "--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)"
 
@@ -98,7 +125,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
     p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")
     p.add_argument("--list", action="store_true", help="list the installed programs and exit")
-    p.add_argument("--display", choices=sorted(ADAPTERS), default="ega", help="display adapter (default ega)")
+    p.add_argument("--display", choices=ADAPTER_NAMES, default=DEFAULT_DISPLAY,
+                   help=f"display adapter (default {DEFAULT_DISPLAY})")
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
     p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
@@ -126,7 +154,64 @@ def _parser() -> argparse.ArgumentParser:
                    help="play in this terminal instead of a window (chosen by itself when there is no display"
                         " and the terminal is standard input and output); see docs/TERMINAL.md")
     add_video_options(p)
+    p.add_argument("--volume", type=_volume, default=100, metavar="0-100",
+                   help="speaker volume in percent (default 100; 0 is silent and keeps the timing)")
+    p.add_argument("--config", type=Path, metavar="FILE",
+                   help="read the settings from FILE instead of vconsole.toml in your config folder"
+                        " ('vconsole config' shows them)")
     return p
+
+
+def _volume(text: str) -> int:
+    """A speaker volume in percent, a whole number from 0 (silent, timing kept) to 100 (the default)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= n <= 100:
+        raise argparse.ArgumentTypeError("must be a whole number from 0 to 100")
+    return n
+
+
+def parse_with_settings(parser: argparse.ArgumentParser, argv: list[str], *, intermixed: bool = True):
+    """``parser``'s arguments over the settings (vconsole.toml, VCONSOLE_*): (args, where each came from).
+
+    A bad settings file or variable is a CliError (one line, exit 2)."""
+    from . import settings
+
+    try:
+        return settings.parse(parser, argv, reference=_parser(), intermixed=intermixed)
+    except settings.SettingError as e:
+        raise CliError(str(e)) from None
+
+
+def _help(argv: list[str]) -> int:
+    """``vconsole help [keys|settings]``: the reference an installed user has without the repository."""
+    from . import helptext
+
+    if not argv:
+        _parser().print_help()
+        return 0
+    text = helptext.topic(argv[0].lower())
+    if text is None or len(argv) > 1:
+        raise CliError(f"help: no help on {' '.join(argv)!r}; try: vconsole help keys, vconsole help settings")
+    sys.stdout.write(text)
+    return 0
+
+
+def _config(argv: list[str]) -> int:
+    """``vconsole config [OPTIONS] [PROGRAM]``: the settings in force and where each came from."""
+    from . import settings
+
+    parser = _parser()
+    parser.prog = "vconsole config"
+    parser.description = ("The settings in force, as vconsole.toml would hold them, each with where it came from:"
+                          " default, file, environment (VCONSOLE_...) or command line. Options given here"
+                          " show how they override the rest. docs/SETTINGS.md lists the keys.")
+    parser.epilog = None
+    args, resolved = parse_with_settings(parser, argv)
+    sys.stdout.write(settings.report(args, resolved))
+    return 0
 
 
 def add_video_options(p: argparse.ArgumentParser) -> None:
@@ -136,8 +221,79 @@ def add_video_options(p: argparse.ArgumentParser) -> None:
                    help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
 
 
+#: options that write a file, and the name the file gets when it is "-" (standard output): the file is
+#: written beside us and copied to standard output when the command ends (--dump-text - prints itself)
+STDOUT_OUTPUTS = {"--screenshot": "stdout.png", "--record-audio": "stdout.wav", "--record-video": "stdout.gif",
+                  "--record": "stdout.jsonl", "--png": "stdout.png", "--gif": "stdout.gif"}
+
+
+def _spool_stdout(argv: list[str], folder: Path) -> tuple[list[str], Path | None]:
+    """``argv`` with an output option's "-" replaced by a file in ``folder`` to copy to standard output
+    afterwards, and that file. More than one output to standard output is a CliError."""
+    out: list[str] = []
+    spooled: Path | None = None
+    stdout_users = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        name, eq, value = word.partition("=")
+        if word == "--":
+            out += argv[i:]
+            break
+        if name in STDOUT_OUTPUTS or name == "--dump-text":
+            if not eq and i + 1 < len(argv):
+                value = argv[i + 1]
+            if value == "-":
+                stdout_users.append(name)
+                if name != "--dump-text":
+                    spooled = folder / STDOUT_OUTPUTS[name]
+                    value = str(spooled)
+                out.append(f"{name}={value}")
+                i += 1 if eq else 2
+                continue
+        if word == "-" and argv and argv[0] in ("gallery", "attract"):  # their outputs are positional
+            what, name = ("a folder of pictures", "folder") if argv[0] == "gallery" else ("the capture", "file")
+            raise CliError(f"{argv[0]}: - (standard output) cannot take {what}: name a {name}")
+        out.append(word)
+        i += 1
+    if len(stdout_users) > 1:
+        raise CliError(f"{' and '.join(stdout_users)}: only one output can go to standard output (-)")
+    return out, spooled
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not any(w == "-" or w.endswith("=-") for w in argv):
+        return _main(argv)
+    with tempfile.TemporaryDirectory(prefix="vconsole-stdout.") as folder:
+        try:
+            argv, spooled = _spool_stdout(argv, Path(folder))
+        except CliError as e:
+            print(f"vconsole: {e}", file=sys.stderr)
+            return EXIT_USAGE
+        global _stdout_taken
+        _stdout_taken = spooled is not None
+        try:
+            return _main(argv)
+        finally:
+            _stdout_taken = False
+            if spooled is not None and spooled.is_file():
+                import shutil
+
+                try:
+                    sys.stdout.flush()
+                    with open(spooled, "rb") as f:
+                        shutil.copyfileobj(f, sys.stdout.buffer)
+                    sys.stdout.buffer.flush()
+                except BrokenPipeError:  # the reader stopped early (| head): nothing more to say to it
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+#: a file output goes to standard output this run: the final screen is not printed there as well
+_stdout_taken = False
+
+
+def _main(argv: list[str]) -> int:
     try:
         if argv and argv[0] == "render":
             from .tools.render import main as render_main
@@ -155,6 +311,12 @@ def main(argv: list[str] | None = None) -> int:
             from .tools.replay_cli import main as replay_main
 
             return replay_main(argv[1:])
+        if argv and argv[0] == "config":
+            return _config(argv[1:])
+        if argv and argv[0] == "help":
+            return _help(argv[1:])
+        if argv and argv[0] == "run":  # vconsole run FILE.py (or a program's name): the same as without "run"
+            argv = argv[1:]
         if argv and argv[0] in ("gallery", "attract"):
             from .tools import gallery
 
@@ -171,10 +333,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str]) -> int:
     parser = _parser()
-    args = parser.parse_intermixed_args(argv)
+    args, resolved = parse_with_settings(parser, argv)
     if args.version:
         print(f"vconsole {__version__}")
         return 0
+    m = _lazy()
+    keyscript, Drive, KeyScriptError, MachineConfig = m.keyscript, m.Drive, m.KeyScriptError, m.MachineConfig
+    RunOptions, UnknownProgram, discover, find, run_program = (m.RunOptions, m.UnknownProgram, m.discover, m.find,
+                                                               m.run_program)
+    SwitchError = m.SwitchError
     programs = discover()
     from .program import LOAD_ERRORS
 
@@ -186,13 +353,19 @@ def _run(argv: list[str]) -> int:
                 print(f"{name.upper():10} {prog.summary}")
         return 0
     try:
-        program: Program = find(args.program or "command")
+        program: Program = (_program_file(args.program) if _is_program_file(args.program)
+                            else find(args.program or "command"))
     except UnknownProgram:
         names = ", ".join(n.upper() for n, p in programs.items() if not p.hidden)
         raise CliError(f"Bad command or file name - {args.program}. Programs here: {names}") from None
+    from_file = None if args.switches else resolved.switches_for(program.name)
+    if from_file is not None:  # the program's default switches from the settings file
+        args.switches = from_file[0].split()
     try:
         switches = program.parse_switches(args.switches)
     except SwitchError as e:
+        if from_file is not None:
+            raise CliError(f"{resolved.file.path}: line {from_file[1]}: switches.{program.name.lower()}: {e}") from None
         raise CliError(f"{program.name}: {e}") from None
 
     if args.drive is not None:
@@ -202,7 +375,7 @@ def _run(argv: list[str]) -> int:
     drive = Drive(args.drive or default_drive())
     options = RunOptions(seed=args.seed, shareware=args.shareware)
     config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse,
-                           mute=args.mute, speaker_model=args.speaker)
+                           mute=args.mute, speaker_model=args.speaker, volume=args.volume)
 
     headless = args.headless or args.keys is not None
     terminal = _terminal_wanted(args, headless)
@@ -275,6 +448,48 @@ def run_terminal(args, config: MachineConfig, target, journal=None) -> int:
     except terminal.NoTerminal as e:
         raise CliError(f"--terminal: {e}") from None
     return max(code, 1) if lost else code
+
+
+def _is_program_file(name: str | None) -> bool:
+    return name is not None and (name.lower().endswith(".py") or os.sep in name or "/" in name)
+
+
+def _program_file(name: str) -> Program:
+    """The Program a Python file defines (its PROGRAM, or its only Program), loaded from the file."""
+    import importlib.util
+
+    from .program import Program
+
+    path = Path(name)
+    if not path.is_file():
+        raise CliError(f"{name}: no such program file")
+    spec = importlib.util.spec_from_file_location(f"vconsole_file_{abs(hash(str(path.resolve())))}", path)
+    if spec is None or spec.loader is None:
+        raise CliError(f"{name}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.resolve().parent))  # its own helper modules beside it
+    try:
+        spec.loader.exec_module(module)
+    except SystemExit:
+        raise CliError(f"{name}: the file exits when loaded (does it call run() itself?)") from None
+    except SyntaxError as e:
+        raise CliError(f"{name}: line {e.lineno}: {e.msg}") from None
+    except Exception as e:  # noqa: BLE001 - anything its code raises is a mistake in that file: one line
+        import traceback
+
+        mine = [f for f in traceback.extract_tb(e.__traceback__) if Path(f.filename) == path.resolve()]
+        line = f"line {mine[-1].lineno}: " if mine else ""
+        raise CliError(f"{name}: {line}cannot load it: {type(e).__name__}: {e}") from None
+    finally:
+        sys.path.remove(str(path.resolve().parent))
+    found = getattr(module, "PROGRAM", None)
+    if not isinstance(found, Program):
+        programs = [v for v in vars(module).values() if isinstance(v, Program)]
+        if len(programs) != 1:
+            raise CliError(f"{name}: defines {'no' if not programs else len(programs)} Program objects;"
+                           " name the one to run PROGRAM")
+        found = programs[0]
+    return found
 
 
 def _check_drive(path: Path) -> None:
@@ -385,7 +600,9 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
 
     Shared with the tools that run a program-like loop (``vconsole view``).
     """
+    from . import keyscript
     from .frontends import headless
+    from .keyscript import KeyScriptError
 
     check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video")  # before the run, not after
     if script is None:
@@ -402,7 +619,7 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
     if journal is not None:
         journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
     failed = finish_outputs(args, config, outcome, video)
-    if not (args.screenshot or args.dump_text or args.record_audio or video is not None):
+    if not (args.screenshot or args.dump_text or args.record_audio or video is not None or _stdout_taken):
         sys.stdout.write(screen_text(outcome))  # a run that keeps nothing shows where it ended
     if outcome.exit_code is None and program is not None and program.name == "COMMAND":
         _next_step_hint()
@@ -411,6 +628,8 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
 
 def _next_step_hint() -> None:
     """The prompt run headless stops where it waits for the next command: say how to give one."""
+    from .program import discover
+
     visible = [p.name.lower() for p in discover().values() if not p.hidden]
     example = visible[0] if visible else "help"
     sys.stdout.flush()
@@ -470,6 +689,7 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
 
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
     """The picture as the adapter showed it at the run's last moment (blink phase included)."""
+    from .adapters import ADAPTERS
     from .capture import save_png, to_display
     from .render import render_frame
 

@@ -58,7 +58,8 @@ MAX_SCRIPT = 2**20  # bytes of a key script file: a long session is a few kiloby
 
 
 def read(spec: str) -> str:
-    """The script a ``--keys`` value names: the value itself, or with ``@FILE`` that file's text.
+    """The script a ``--keys`` value names: the value itself, or with ``@FILE`` that file's text
+    (``@-``: standard input).
 
     A long session is easier to keep in a file than in one shell argument.
     """
@@ -66,8 +67,14 @@ def read(spec: str) -> str:
         return spec
     path = spec[1:]
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_SCRIPT + 1)  # bounded: @/dev/zero is not a key script
+        if path == "-":  # @- : standard input (a script piped in, or a here-document)
+            import sys
+
+            raw = sys.stdin.buffer.read(MAX_SCRIPT + 1)
+            path = "from standard input"
+        else:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_SCRIPT + 1)  # bounded: @/dev/zero is not a key script
     except OSError as e:
         raise KeyScriptError(f"cannot read key script {path}: {e.strerror or e}") from None
     if len(raw) > MAX_SCRIPT:

@@ -62,6 +62,9 @@ class MachineConfig:
     mouse: bool = True
     mute: bool = False
     speaker_model: str = "ideal"
+    # The speaker's volume in percent (--volume): 100 is the level of every golden recording, 0 silent;
+    # it scales the sound only, never the timing (synth.level turns it into an amplitude).
+    volume: int = 100
     # The DOS date and time at switch-on, as seconds since the epoch (host local time);
     # None takes the host's clock.  Journals keep it, so a replayed run sees the same dates.
     start_time: float | None = None

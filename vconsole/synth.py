@@ -40,12 +40,20 @@ from typing import Iterable
 import numpy as np
 
 from .disk import atomic_write
+from .names import SPEAKER_MODELS as MODELS  # the one list, shared with the command line
 
 RATES = (44100, 48000)
-MODELS = ("ideal", "filtered")
 # Peak of the ideal square as a fraction of int16 full scale.  The filtered
 # model can swing to about twice this after a low note's edge, so stay low.
 DEFAULT_VOLUME = 0.25
+
+
+def level(percent: float) -> float:
+    """The amplitude for a --volume of ``percent`` (0-100): DEFAULT_VOLUME at 100, silence at 0, linear
+    in between (so a WAV's peak scales with it)."""
+    if not 0 <= percent <= 100:
+        raise ValueError(f"volume must be from 0 to 100, not {percent}")
+    return DEFAULT_VOLUME * percent / 100
 
 # Band-limited step: 2 * _HALF taps, cut-off at _CUTOFF of the sample rate.
 _HALF = 16

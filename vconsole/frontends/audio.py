@@ -20,7 +20,7 @@ import sys
 
 import numpy as np
 
-from ..synth import StreamRenderer
+from ..synth import StreamRenderer, level
 
 RATE = 48000
 BUFFER_S = 0.04  # total queue in pyglet and the audio server
@@ -111,7 +111,7 @@ class LiveAudio:
         return self.stream.pulls > self._pulls_at_start
 
     @classmethod
-    def open(cls, speaker, model: str = "ideal", quiet: bool = False) -> "LiveAudio | None":
+    def open(cls, speaker, model: str = "ideal", quiet: bool = False, volume: int = 100) -> "LiveAudio | None":
         """Start live output, or print one notice and return None when there is no audio device."""
         try:
             import pyglet
@@ -125,6 +125,7 @@ class LiveAudio:
             if driver is None or type(driver).__name__ == "SilentDriver":
                 raise RuntimeError("no audio driver could be opened")
             stream = SpeakerStream(speaker, model)
+            stream.renderer.volume = level(volume)  # --volume, in percent
 
             class _Source(StreamingSource):
                 def __init__(self) -> None:

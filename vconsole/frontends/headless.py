@@ -204,9 +204,10 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
     machine = Machine(config, clock=TappedClock(), host=host)
     recorder = None
     if record_audio is not None:
-        from ..synth import WavRecorder
+        from ..synth import WavRecorder, level
 
-        recorder = WavRecorder(machine.speaker, record_audio, model=config.speaker_model)
+        recorder = WavRecorder(machine.speaker, record_audio, model=config.speaker_model,
+                               volume=level(config.volume))
         recorder.start()  # from switch-on, before a hook moves the clock (a replay's start time)
     code: int | None
     failures: list[str] = []

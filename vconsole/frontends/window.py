@@ -638,9 +638,10 @@ class WindowFrontEnd:
         return path
 
     def _start_recording(self, path: Path) -> None:
-        from ..synth import WavRecorder
+        from ..synth import WavRecorder, level
 
-        self.recorder = WavRecorder(self.machine.speaker, path, model=self.config.speaker_model)
+        self.recorder = WavRecorder(self.machine.speaker, path, model=self.config.speaker_model,
+                                    volume=level(self.config.volume))
         self.recording_path = path
         self.recorder.start()
         if path != self.record_audio:
@@ -760,4 +761,4 @@ def _start_audio(machine: Machine, config: MachineConfig):
         from .audio import LiveAudio
     except ImportError:
         return None
-    return LiveAudio.open(machine.speaker, model=config.speaker_model)
+    return LiveAudio.open(machine.speaker, model=config.speaker_model, volume=config.volume)

@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from ..adapters import ADAPTERS, MONITORS, border_rgb, colour_tables
+from ..names import DEFAULT_DISPLAY
 from ..video import ScreenState
 from .art import MAX_ROWS, MAX_WIDTH, Art, ArtError, load
 from .art.look import Look, look
@@ -82,7 +83,8 @@ def _parser() -> _Parser:
                             " as a display adapter showed it, to PNG or to an animated GIF of its blinking.")
     p.add_argument("file", type=Path, help="a .BIN of any size (4000 bytes: one 80x25 screen), .ANS or other"
                                            " ANSI.SYS text, or .XB")
-    p.add_argument("--display", required=True, type=str.lower, choices=sorted(ADAPTERS), help="display adapter")
+    p.add_argument("--display", default=DEFAULT_DISPLAY, type=str.lower, choices=sorted(ADAPTERS),
+                   help=f"display adapter (default {DEFAULT_DISPLAY}, as for every command)")
     out = p.add_mutually_exclusive_group(required=True)
     out.add_argument("--png", type=Path, metavar="OUT", help="PNG file to write")
     out.add_argument("--gif", type=Path, metavar="OUT",

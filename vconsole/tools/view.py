@@ -23,7 +23,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..adapters import ADAPTERS, MONITORS
+from ..adapters import MONITORS
+from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY
 from ..disk import Drive
 from ..keyboard import Key
 from ..machine import Machine, MachineConfig
@@ -73,11 +74,15 @@ def _parser() -> _Parser:
     p = _Parser(prog="vconsole view", description="Show DOS art files (.ANS, .BIN, .XB ...) on the emulated"
                                                   " screen, scrolled like a DOS art viewer.")
     p.add_argument("files", nargs="+", type=Path, help="art files, or folders to show the art files of")
-    p.add_argument("--display", choices=sorted(ADAPTERS), default="vga", help="display adapter (default vga)")
+    p.add_argument("--display", choices=ADAPTER_NAMES, default=DEFAULT_DISPLAY,
+                   help=f"display adapter (default {DEFAULT_DISPLAY}, as for every command)")
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
     p.add_argument("--width", type=_positive(1, MAX_WIDTH), default=None, metavar="COLS",
                    help="columns of a .BIN or ANSI text that has no SAUCE to say (default 80)")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
+    p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
+    p.add_argument("--drive", type=Path, default=None, help="host folder used as the DOS directory")
+    p.add_argument("--seed", type=int, default=None, help="seed for the random numbers")
     p.add_argument("--headless", action="store_true", help="no window: scripted input on a virtual clock")
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
@@ -277,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         try:
-            args = _parser().parse_args(argv)
+            args, _ = cli.parse_with_settings(_parser(), argv, intermixed=False)
             entries = collect(args.files, args.width)
         except ViewError as e:
             raise cli.CliError(str(e)) from None
@@ -285,12 +290,14 @@ def main(argv: list[str] | None = None) -> int:
                           summary="shows DOS art files")
         from ..frontends import default_drive
 
-        drive = Drive(default_drive())
-        config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse, mute=True)
+        if args.drive is not None:
+            cli._check_drive(args.drive)
+        drive = Drive(args.drive or default_drive())
+        config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse, mute=args.mute)
         args.record_audio = None
 
         def target(machine: Machine) -> int:
-            return run_program(machine, program, frozenset(), drive, RunOptions())
+            return run_program(machine, program, frozenset(), drive, RunOptions(seed=args.seed))
 
         if args.headless or args.keys is not None:
             return cli.run_headless(args, config, target)
