@@ -123,7 +123,20 @@ def _parser() -> argparse.ArgumentParser:
                         " (default: native pixels, exactly what the card generated)")
     p.add_argument("--record", type=Path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
     add_video_options(p)
+    add_window_options(p)
     return p
+
+
+def add_window_options(p: argparse.ArgumentParser) -> None:
+    """The window's look and feel (docs/WINDOW.md); --crt also applies to --screenshot."""
+    from .frontends.layouts import LAYOUT_NAMES
+
+    p.add_argument("--crt", action="store_true",
+                   help="the look of a period monitor: scanlines, shadow mask, glow, phosphor afterglow"
+                        " (window and --screenshot; default: the exact picture)")
+    p.add_argument("--fullscreen", action="store_true", help="open the window full screen (Alt+Enter switches)")
+    p.add_argument("--keyboard", choices=LAYOUT_NAMES, default=None, metavar="LAYOUT",
+                   help=f"keyboard layout as DOS KEYB gave it: {', '.join(LAYOUT_NAMES)} (default: the host's)")
 
 
 def add_video_options(p: argparse.ArgumentParser) -> None:
@@ -416,7 +429,8 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
             failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
     if args.screenshot:
         try:
-            _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
+            _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot,
+                        crt=getattr(args, "crt", False))
         except CliError as e:
             failures.append(str(e))
     if args.dump_text:
@@ -435,13 +449,21 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
     return 1 if failures else 0
 
 
-def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
-    """The picture as the adapter showed it at the run's last moment (blink phase included)."""
+def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path,
+                crt: bool = False) -> None:
+    """The picture as the adapter showed it at the run's last moment (blink phase included).
+
+    With ``crt`` it is the CRT look (vconsole.crt) at the 4:3 display size of `scale` (default 2).
+    """
     from .capture import save_png, to_display
     from .render import render_frame
 
     adapter = ADAPTERS[config.adapter]
     frame = render_frame(state, adapter, config.monitor, int(elapsed * adapter.refresh_hz))
+    if crt:
+        from .crt import crt_display
+
+        frame, scale = crt_display(frame, adapter, config.monitor, scale or 2), None
     try:
         save_png(to_display(frame, adapter, scale) if scale else frame, path)
     except OSError as e:
