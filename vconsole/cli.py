@@ -352,7 +352,9 @@ def run_window(args, config: MachineConfig, target, title: str, captures: Path, 
     try:
         code = window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
                           captures=captures, journal=journal, record_video=getattr(args, "record_video", None),
-                          video_rate=getattr(args, "video_rate", None), lost=lost)
+                          video_rate=getattr(args, "video_rate", None), lost=lost,
+                          crt=getattr(args, "crt", False), fullscreen=getattr(args, "fullscreen", False),
+                          keyboard=getattr(args, "keyboard", None), volume=getattr(args, "volume", None))
         return max(code, 1) if lost else code
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
