@@ -135,7 +135,7 @@ class Translator:
         if scan is None or scan == 0x39 or scan not in lay.keys:
             self.pending = None if key not in ("LShift", "RShift", "RAlt", "CapsLock") else self.pending
             return None
-        altgr = lay.has_altgr and "RAlt" in held and "LAlt" not in held
+        altgr = lay.has_altgr and "RAlt" in held
         plain, shifted, third = lay.keys[scan]
         if altgr:
             return (self._word(scan, third),) if third and third in FROM_UNICODE else None
@@ -195,7 +195,8 @@ def host_layout(display=None) -> str | None:
             names = _xkb_rule_names(display)
             if names and len(names) > 2:
                 first = names[2].split(",")[0].strip()
-                return _XKB_NAMES.get(first)
+                variant = names[3].split(",")[0].strip() if len(names) > 3 else ""
+                return None if variant else _XKB_NAMES.get(first)  # a variant (dvorak, nodeadkeys): not KEYB's
     except Exception:  # noqa: BLE001 - a platform that answers oddly: no layout known
         return None
     return None
@@ -237,8 +238,8 @@ def attach(window, mapper, keyboard_input, choice: str | None = None, display=No
     """
     positions = _watch_positions(window, mapper)
     name = choice or (host_layout(display) if positions else None)
-    if name is None:
-        return None
+    if name is None or (choice is None and name == "us"):
+        return None  # a US host types as the BIOS's own US table does
     keyboard_input.translate = Translator(name)
     mapper.by_position = True
     mapper.altgr = LAYOUTS[name].has_altgr

@@ -159,7 +159,7 @@ class WindowFrontEnd:
                  captures: Path | None, record_audio: Path | None, *, clock=None, host=None, journal=None,
                  replaying: bool = False, record_video: Path | None = None, video_rate: float | None = None,
                  audio: bool = True, crt: bool = False, fullscreen: bool = False, keyboard: str | None = None,
-                 volume: int | None = None, remember: bool = True) -> None:
+                 volume: int | None = None, remember: bool = False) -> None:
         from . import keymap
 
         self.pyglet = pyglet
@@ -287,7 +287,6 @@ class WindowFrontEnd:
                 self._stop_recording()
             if self.video is not None:
                 self._stop_video()
-            self._remember()
             self._close_window()
         if self.thread.is_alive():
             print("vconsole: the program did not stop in time; its work may not be saved", file=sys.stderr)
@@ -308,7 +307,7 @@ class WindowFrontEnd:
 
     def _remember(self) -> None:
         """Keep the window's size, scale and place for the next run (not a full screen's)."""
-        if not self.remember or self._window_gone or self._closed or self.window.fullscreen:
+        if not self.remember or self._window_gone or self.window.fullscreen:
             return
         x, y = self.window.get_location()
         winstate.save(self.adapter.name, winstate.WindowState(self.window.width, self.window.height, x, y,
@@ -320,6 +319,7 @@ class WindowFrontEnd:
 
     def _close_window(self) -> None:
         if not self._closed:
+            self._remember()
             self._closed = True
             if self._window_gone:
                 self.window._mapped = False  # else pyglet unmaps it and waits for an UnmapNotify forever
