@@ -181,3 +181,42 @@ def test_keyboard_layout_by_key_position(xserver, tmp_path, layout, keys, words)
         if proc.poll() is None:
             proc.kill()
     assert [f"{w:04X}" for w in json.loads(out.read_text())] == [f"{w:04X}" for w in words]
+
+
+COPY_CHILD = textwrap.dedent(r"""
+    import json, sys, pyglet
+    pyglet.options["shadow_window"] = False
+    from vconsole.frontends import window as W
+    from vconsole.machine import MachineConfig
+    out, line = sys.argv[1], sys.argv[2]
+    screen = pyglet.display.get_display().get_default_screen()
+
+    def target(m):
+        m.screen.clear()
+        m.screen.write(0, 0, line)
+        got = [m.keyboard.read().word for _ in range(len(line))]
+        json.dump(got, open(out, "w"))
+        return 0
+
+    front = W.WindowFrontEnd(pyglet, screen, target, MachineConfig(mute=True), 1, "copy-test", None, None)
+    sys.exit(front.main())
+""")
+
+
+def test_copy_then_paste_round_trip_through_the_host_clipboard(xserver, tmp_path):
+    """Ctrl+Alt+C puts the screen's text on the clipboard (pyglet's), Ctrl+Alt+V types it back."""
+    line = "Tommy's Mill, seed 4711 é░"
+    out = tmp_path / "got.json"
+    proc = subprocess.Popen([sys.executable, "-c", COPY_CHILD, str(out), line], env=xserver, cwd=ROOT,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        wid = _window(xserver, "copy-test", proc)
+        _x(xserver, "xdotool", "key", "--window", str(wid), "ctrl+alt+c")
+        _x(xserver, "xdotool", "key", "--window", str(wid), "ctrl+alt+v")
+        assert proc.wait(30) == 0, proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    from vconsole import cp437
+
+    assert bytes(w & 0xFF for w in json.loads(out.read_text())) == cp437.encode(line)
