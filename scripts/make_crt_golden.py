@@ -14,9 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_crt import CASES, GOLDEN, crt_crop  # noqa: E402
+from test_crt import CASES, GOLDEN, crt_crop
 
-from vconsole.capture import save_png  # noqa: E402
+from vconsole.capture import save_png
 
 if __name__ == "__main__":
     GOLDEN.mkdir(exist_ok=True)

@@ -11,8 +11,15 @@ import numpy as np
 import pytest
 
 from vconsole import cp437
-from vconsole.frontends.clipboard import (HEADROOM, PasteError, Selection, Typist, highlight, paste_words,
-                                          screen_text)
+from vconsole.frontends.clipboard import (
+    HEADROOM,
+    PasteError,
+    Selection,
+    Typist,
+    highlight,
+    paste_words,
+    screen_text,
+)
 from vconsole.frontends.inputs import Inputs
 from vconsole.keyboard import BUFFER_SIZE
 from vconsole.machine import Machine, MachineConfig

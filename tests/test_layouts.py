@@ -9,8 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from vconsole.frontends.keymap import KeyMapper, K
-from vconsole.frontends.layouts import LAYOUT_NAMES, LAYOUTS, Translator, host_layout, scan_of
+from vconsole.frontends.keymap import K, KeyMapper
+from vconsole.frontends.layouts import (
+    LAYOUT_NAMES,
+    LAYOUTS,
+    Translator,
+    host_layout,
+    scan_of,
+)
 from vconsole.keyboard import CAPS_LOCK, LEFT_SHIFT, Keyboard, KeyboardInput
 
 SHIFT = LEFT_SHIFT

@@ -5,7 +5,14 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from vconsole.frontends.extras import COPY, PASTE, VOLUME_DOWN, VOLUME_UP, Extras, extras_hotkey
+from vconsole.frontends.extras import (
+    COPY,
+    PASTE,
+    VOLUME_DOWN,
+    VOLUME_UP,
+    Extras,
+    extras_hotkey,
+)
 from vconsole.frontends.inputs import Inputs
 from vconsole.frontends.keymap import K, host_hotkey
 from vconsole.machine import Machine, MachineConfig

@@ -13,8 +13,17 @@ import time
 
 import numpy as np
 import pytest
-
-from test_window_xvfb import MISSING, ROOT, SCREEN, VCONSOLE, _shot, _window, _x, pytestmark, xserver  # noqa: F401
+from test_window_xvfb import (  # noqa: F401
+    MISSING,
+    ROOT,
+    SCREEN,
+    VCONSOLE,
+    _shot,
+    _window,
+    _x,
+    pytestmark,
+    xserver,
+)
 
 PASTE_CHILD = textwrap.dedent(r"""
     import json, sys, pyglet

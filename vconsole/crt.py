@@ -43,8 +43,17 @@ import numpy as np
 
 from .adapters import Adapter, get_adapter
 
-__all__ = ["Tube", "PHOSPHORS", "TUBES", "tube_for", "CrtPicture", "crt_display", "scanline_sigma",
-           "mask_period_px", "decay_per_second"]
+__all__ = [
+    "PHOSPHORS",
+    "TUBES",
+    "CrtPicture",
+    "Tube",
+    "crt_display",
+    "decay_per_second",
+    "mask_period_px",
+    "scanline_sigma",
+    "tube_for",
+]
 
 
 @dataclass(frozen=True)

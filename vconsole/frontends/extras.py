@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from ..synth import DEFAULT_VOLUME
 from . import clipboard
-from .keymap import K, M  # keymap sets pyglet's options before its key tables are imported
+from .keymap import (  # keymap sets pyglet's options before its key tables are imported
+    K,
+    M,
+)
 from .osd import Notice
+
+if TYPE_CHECKING:
+    from ..crt import CrtPicture
 
 PASTE, COPY, VOLUME_DOWN, VOLUME_UP = "paste", "copy", "volume down", "volume up"
 VOLUME_STEP = 10
@@ -48,7 +55,7 @@ class Extras:
         self.typist = clipboard.Typist(front.inputs, front.machine.keyboard)
         self.selection: clipboard.Selection | None = None
         self.crt = crt
-        self.crt_picture = None
+        self.crt_picture: CrtPicture | None = None
         config_volume = getattr(front.config, "volume", None)
         self.volume = int(volume if volume is not None else config_volume if config_volume is not None else 100)
         self.clipboard_get = lambda: self.window.get_clipboard_text()
@@ -111,7 +118,8 @@ class Extras:
         if button != M.LEFT or not modifiers & K.MOD_SHIFT:
             return False
         rows, cols = self.front.machine.screen.snapshot().cells.shape[:2]
-        self.selection = clipboard.Selection(*self.front.placement.to_virtual(x, y), rows=rows, cols=cols)
+        vx, vy = self.front.placement.to_virtual(x, y)
+        self.selection = clipboard.Selection(vx, vy, rows=rows, cols=cols)
         self.front._drawn_key = None
         return True
 

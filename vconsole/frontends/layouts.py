@@ -63,8 +63,9 @@ def _with(base: dict[int, tuple[str, str, str]], rows: dict[int, str]) -> dict[i
     """`base` with keys replaced: each value is the 'plain shift altgr' characters, a space for none."""
     out = dict(base)
     for scan, text in rows.items():
-        p, s, a = (text + "  ")[:3]
-        out[scan] = tuple("" if c == " " else c for c in (p, s, a))  # type: ignore[assignment]
+        padded = (text + "  ")[:3]
+        plain, shifted, altgr = ("" if c == " " else c for c in padded)
+        out[scan] = (plain, shifted, altgr)
     return out
 
 

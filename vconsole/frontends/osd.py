@@ -5,6 +5,8 @@ screenshots, captures and the program's screen stay exact.
 """
 from __future__ import annotations
 
+from typing import Any
+
 SHOWN_S = 1.5  # how long a notice stays
 
 
@@ -16,8 +18,8 @@ class Notice:
         self.window = window
         self.text = ""
         self.until = 0.0
-        self._label = None
-        self._box = None
+        self._label: Any = None  # pyglet.text.Label, made when first drawn
+        self._box: Any = None
         self._shown = False  # drawn at the last redraw: one more redraw takes it away
 
     def show(self, text: str, now: float) -> None:
