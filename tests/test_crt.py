@@ -149,3 +149,18 @@ def test_decay_rates_follow_the_phosphor_table():
     assert crt.PHOSPHORS["green"].name == "P39"
     assert math.exp(-crt.decay_per_second("green") * 0.150) == pytest.approx(0.1)
     assert crt.PHOSPHORS["color"].decay_10pct_ms < 1  # P22: gone within a frame
+
+
+def test_off_by_default_and_on_for_screenshots(tmp_path):
+    from vconsole import cli
+
+    args = cli._parser().parse_args(["testcard"])
+    assert args.crt is False  # the exact picture stays the default everywhere
+    exact, look = tmp_path / "exact.png", tmp_path / "crt.png"
+    for path, extra in ((exact, []), (look, ["--crt"])):
+        assert cli.main(["testcard", "--keys", "", "--display", "mda", "--monitor", "green", "--drive",
+                         str(tmp_path / "C"), "--screenshot", str(path), *extra]) == 0
+    assert load_png(exact).shape == (350, 720, 3)  # native pixels, as before
+    shot = load_png(look)
+    assert shot.shape[:2] == display_size("mda", 2)[::-1]  # the look needs display pixels: scale 2
+    assert shot[..., 0].max() == 0 and shot[..., 1].max() > 200  # P39 green: no red, bright green
