@@ -164,3 +164,24 @@ def test_off_by_default_and_on_for_screenshots(tmp_path):
     shot = load_png(look)
     assert shot.shape[:2] == display_size("mda", 2)[::-1]  # the look needs display pixels: scale 2
     assert shot[..., 0].max() == 0 and shot[..., 1].max() > 200  # P39 green: no red, bright green
+
+
+def test_a_changed_cursor_redraws_only_the_rows_it_reaches():
+    from vconsole_programs.testcard.main import draw
+
+    screen = TextScreen()
+    draw(screen)
+    size = display_size("ega", 2)
+    pic = crt.CrtPicture("ega", "color", size)
+    lit = render_frame(screen.snapshot(), "ega", "color", frame=0)  # cursor lit
+    dark = render_frame(screen.snapshot(), "ega", "color", frame=8)  # cursor off
+    pic.render(lit, 0.0)
+    full = pic.rows_rendered
+    assert full == size[1]
+    again = pic.render(dark, 0.1).copy()
+    assert 0 < pic.rows_rendered - full < size[1] // 5  # one character row and the glow around it
+    fresh = crt.CrtPicture("ega", "color", size).render(dark, 0.1)
+    assert np.abs(again.astype(int) - fresh.astype(int)).max() <= 1  # the same picture as a full redraw
+    before = pic.rows_rendered
+    pic.render(dark, 0.2)
+    assert pic.rows_rendered == before  # nothing changed: nothing worked out

@@ -241,33 +241,58 @@ class CrtPicture:
         self._glow: np.ndarray | None = None
         self._t: float | None = None
         self.fading = False
+        self._last: np.ndarray | None = None  # the light of the last frame rendered
+        self._out: np.ndarray | None = None
+        self.rows_rendered = 0  # display rows worked out, for tests and the benchmark
 
     def render(self, frame: np.ndarray, t: float = 0.0) -> np.ndarray:
-        """(height, width, 3) uint8: the glass showing `frame` at time `t` (seconds)."""
+        """(height, width, 3) uint8: the glass showing `frame` at time `t` (seconds).
+
+        The result is this object's own buffer (valid until the next call).
+        Only the display rows near native lines that changed since the last
+        call are worked out again (a blinking cursor is a few lines), as far
+        as the glass's glow reaches.
+        """
         frame = np.asarray(frame)
         h, w = frame.shape[:2]
         lin = _to_linear()[frame]
         if self.persistent:
             lin = self._afterglow(lin, t)
+        i0, i1, w0, w1 = _rows(h, self.height, scanline_sigma(self.adapter, h))
+        if self._out is None or self._last is None or self._last.shape != lin.shape:
+            self._out = np.empty((self.height, self.width, 3), np.uint8)
+            y0, y1 = 0, self.height
+        else:
+            changed = np.flatnonzero((lin != self._last).any(axis=(1, 2)))
+            if not len(changed):
+                return self._out
+            tube = tube_for(self.adapter)
+            reach = math.ceil(3.5 * HALATION_SIGMA_MM * h / tube.picture_h_mm) + 2
+            lo, hi = int(changed[0]) - reach, int(changed[-1]) + reach
+            y0 = int(np.searchsorted(i1, lo, "left"))
+            y1 = int(np.searchsorted(i0, hi, "right"))
+        self._last = lin
         cols, near = self._maps(w, h)
         glow, step = _halation(lin, self.adapter)
-        glow = np.take(np.take(glow, np.minimum(cols // step, glow.shape[1] - 1), axis=1), near, axis=0)
-        wide = np.take(lin, cols, axis=1)  # native lines, display columns
+        glow = np.take(np.take(glow, near[y0:y1], axis=0), np.minimum(cols // step, glow.shape[1] - 1), axis=1)
+        lo_line, hi_line = int(i0[y0]) if y1 > y0 else 0, int(i1[y1 - 1]) + 1 if y1 > y0 else 0
+        wide = np.take(lin[lo_line:hi_line], cols, axis=1)  # the native lines needed, display columns
         wide *= np.float32(1 - HALATION_SHARE)
-        i0, i1, w0, w1 = _rows(h, self.height, scanline_sigma(self.adapter, h))
-        out = np.take(wide, i0, axis=0)
-        out *= w0
-        part = np.take(wide, i1, axis=0)
-        part *= w1
+        out = np.take(wide, i0[y0:y1] - lo_line, axis=0)
+        out *= w0[y0:y1]
+        part = np.take(wide, i1[y0:y1] - lo_line, axis=0)
+        part *= w1[y0:y1]
         out += part
         mask = _mask(self.width, self.height, mask_period_px(self.adapter, self.width))
         if mask is not None:
-            out *= mask
+            out *= mask[y0:y1]
         np.minimum(out, 1.0, out=out)  # the spot saturates: a bright line widens instead
         out += glow
         out *= np.float32(ENCODE_STEPS - 1)
         np.minimum(out, ENCODE_STEPS - 1, out=out)
-        return np.take(_to_srgb(), out.astype(np.uint16))
+        self._out[y0:y1] = np.take(_to_srgb(), out.astype(np.uint16))
+        self.rows_rendered += y1 - y0
+        return self._out
 
     def _maps(self, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
         """Display column -> native column, display row -> nearest native line (nearest neighbour)."""
@@ -293,4 +318,4 @@ def crt_display(frame: np.ndarray, adapter: Adapter | str, monitor: str = "color
     """One frame with the CRT look at the 4:3 display size of whole `scale` (a screenshot)."""
     from .capture import display_size
 
-    return CrtPicture(adapter, monitor, display_size(adapter, scale, border)).render(frame)
+    return CrtPicture(adapter, monitor, display_size(adapter, scale, border)).render(frame).copy()
