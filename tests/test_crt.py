@@ -185,3 +185,22 @@ def test_a_changed_cursor_redraws_only_the_rows_it_reaches():
     before = pic.rows_rendered
     pic.render(dark, 0.2)
     assert pic.rows_rendered == before  # nothing changed: nothing worked out
+
+
+def test_animated_capture_with_the_crt_look(tmp_path, capsys):
+    from PIL import Image
+
+    from vconsole import cli
+
+    out = tmp_path / "look.png"
+    assert cli.main(["testcard", "--keys", "wait:700 k wait:300", "--display", "mda", "--monitor", "green", "--crt",
+                     "--drive", str(tmp_path / "C"), "--record-video", str(out), "--video-rate", "25"]) == 0
+    with Image.open(out) as im:
+        assert im.mode == "RGB" and im.size == display_size("mda", 2)
+        frames = getattr(im, "n_frames", 1)
+        assert frames > 2  # the blink phases, and the afterglow fading between them
+    assert cli.main(["testcard", "--keys", "", "--crt", "--drive", str(tmp_path / "C"),
+                     "--record-video", str(tmp_path / "x.gif")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "APNG" in err[0]
+    assert not (tmp_path / "x.gif").exists()

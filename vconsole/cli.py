@@ -221,7 +221,9 @@ def _run(argv: list[str]) -> int:
         raise CliError(SCREENSHOT_IN_WINDOW)
     check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text")
     if args.record_video is not None:
-        _video_format(args.record_video)
+        if _video_format(args.record_video) == "gif" and args.crt:
+            raise CliError(f"--record-video {args.record_video}: with --crt the capture is an APNG (.png);"
+                           " a GIF holds only 256 colours")
     script = None
     if headless:
         try:
@@ -410,6 +412,8 @@ def _video(args, config: MachineConfig, start: float = 0.0):
         return None
     from .tools.video import VideoError, VideoRecorder
 
+    if getattr(args, "crt", False):
+        from .tools.crtvideo import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
     try:
         return VideoRecorder(args.record_video, config.adapter, config.monitor, scale=args.scale,
                              rate=getattr(args, "video_rate", None), start=start)

@@ -645,7 +645,7 @@ class WindowFrontEnd:
                 self._stop_recording()
         elif which == km.VIDEO:
             if self.video is None:
-                self._start_video(self._capture_path("gif"))
+                self._start_video(self._capture_path("png" if self.crt else "gif"))  # the CRT look: APNG
             else:
                 self._stop_video()
 
@@ -706,6 +706,8 @@ class WindowFrontEnd:
         """An animated capture of the picture from now on, at the adapter's retraces (tools.video)."""
         from ..tools.video import VideoRecorder
 
+        if self.crt:
+            from ..tools.crtvideo import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
         now = self.machine.clock.now()
         self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
                                    start=now)
