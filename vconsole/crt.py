@@ -202,7 +202,7 @@ def _stripe_cover(x0: np.ndarray, x1: np.ndarray, start: float, width: float) ->
     return cum(x1) - cum(x0)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=2)  # a window picture's worth of floats each: keep only the sizes in use
 def _mask(width: int, height: int, period: float) -> np.ndarray | None:
     """(height, width, 3) float32 factors of a delta dot mask with `period` pixels per triad (mean 1)."""
     if period <= 0:
