@@ -133,7 +133,7 @@ def add_window_options(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--crt", action="store_true",
                    help="the look of a period monitor: scanlines, shadow mask, glow, phosphor afterglow"
-                        " (window and --screenshot; default: the exact picture)")
+                        " (window, --screenshot, --record-video FILE.png; default: the exact picture)")
     p.add_argument("--fullscreen", action="store_true", help="open the window full screen (Alt+Enter switches)")
     p.add_argument("--keyboard", choices=LAYOUT_NAMES, default=None, metavar="LAYOUT",
                    help=f"keyboard layout as DOS KEYB gave it: {', '.join(LAYOUT_NAMES)} (default: the host's)")
