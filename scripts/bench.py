@@ -32,6 +32,7 @@ SECTIONS = {
     "startup": ("bench_startup", "bench"),
     "terminal": ("bench_terminal", "bench"),
     "cli": ("bench_cli", "bench"),
+    "crt": ("bench_crt", "bench"),
 }
 
 

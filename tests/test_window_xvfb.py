@@ -37,7 +37,7 @@ VCONSOLE = [sys.executable, "-c", "import sys; from vconsole.cli import main; sy
 
 
 @pytest.fixture(scope="module")
-def xserver():
+def xserver(tmp_path_factory):
     for tool in ("xdotool", "import", "xprop"):
         assert shutil.which(tool), f"{tool} is needed (apt-get install xdotool imagemagick x11-utils)"
     read_fd, write_fd = os.pipe()  # Xvfb picks a free display itself and writes its number here
@@ -49,7 +49,9 @@ def xserver():
     with os.fdopen(read_fd) as f:
         n = int(f.readline())
     assert proc.poll() is None, "Xvfb exited at once"
-    env = dict(os.environ, DISPLAY=f":{n}", PULSE_SERVER="none")
+    # XDG_STATE_HOME: the windows remember their size there (frontends.winstate), never in the user's folder
+    env = dict(os.environ, DISPLAY=f":{n}", PULSE_SERVER="none",
+               XDG_STATE_HOME=str(tmp_path_factory.mktemp("state")))
     env.pop("XAUTHORITY", None)
     yield env
     proc.terminate()

@@ -159,6 +159,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--config", type=Path, metavar="FILE",
                    help="read the settings from FILE instead of vconsole.toml in your config folder"
                         " ('vconsole config' shows them)")
+    add_window_options(p)
     return p
 
 
@@ -212,6 +213,18 @@ def _config(argv: list[str]) -> int:
     args, resolved = parse_with_settings(parser, argv)
     sys.stdout.write(settings.report(args, resolved))
     return 0
+
+
+def add_window_options(p: argparse.ArgumentParser) -> None:
+    """The window's look and feel (docs/WINDOW.md); --crt also applies to --screenshot."""
+    from .frontends.layouts import LAYOUT_NAMES
+
+    p.add_argument("--crt", action="store_true",
+                   help="the look of a period monitor: scanlines, shadow mask, glow, phosphor afterglow"
+                        " (window, --screenshot, --record-video FILE.png; default: the exact picture)")
+    p.add_argument("--fullscreen", action="store_true", help="open the window full screen (Alt+Enter switches)")
+    p.add_argument("--keyboard", choices=LAYOUT_NAMES, default=None, metavar="LAYOUT",
+                   help=f"keyboard layout as DOS KEYB gave it: {', '.join(LAYOUT_NAMES)} (default: the host's)")
 
 
 def add_video_options(p: argparse.ArgumentParser) -> None:
@@ -385,7 +398,9 @@ def _run(argv: list[str]) -> int:
         raise CliError(SCREENSHOT_IN_WINDOW)
     check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text")
     if args.record_video is not None:
-        _video_format(args.record_video)
+        if _video_format(args.record_video) == "gif" and args.crt:
+            raise CliError(f"--record-video {args.record_video}: with --crt the capture is an APNG (.png);"
+                           " a GIF holds only 256 colours")
     script = None
     if headless:
         try:
@@ -587,7 +602,9 @@ def run_window(args, config: MachineConfig, target, title: str, captures: Path, 
     try:
         code = window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
                           captures=captures, journal=journal, record_video=getattr(args, "record_video", None),
-                          video_rate=getattr(args, "video_rate", None), lost=lost)
+                          video_rate=getattr(args, "video_rate", None), lost=lost,
+                          crt=getattr(args, "crt", False), fullscreen=getattr(args, "fullscreen", False),
+                          keyboard=getattr(args, "keyboard", None), volume=getattr(args, "volume", None))
         return max(code, 1) if lost else code
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; "
@@ -647,6 +664,8 @@ def _video(args, config: MachineConfig, start: float = 0.0):
         return None
     from .tools.video import VideoError, VideoRecorder
 
+    if getattr(args, "crt", False):
+        from .tools.crtvideo import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
     try:
         return VideoRecorder(args.record_video, config.adapter, config.monitor, scale=args.scale,
                              rate=getattr(args, "video_rate", None), start=start)
@@ -668,7 +687,8 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
             failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
     if args.screenshot:
         try:
-            _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot)
+            _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot,
+                        crt=getattr(args, "crt", False))
         except CliError as e:
             failures.append(str(e))
     if args.dump_text:
@@ -687,14 +707,22 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
     return 1 if failures else 0
 
 
-def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
-    """The picture as the adapter showed it at the run's last moment (blink phase included)."""
+def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path,
+                crt: bool = False) -> None:
+    """The picture as the adapter showed it at the run's last moment (blink phase included).
+
+    With ``crt`` it is the CRT look (vconsole.crt) at the 4:3 display size of `scale` (default 2).
+    """
     from .adapters import ADAPTERS
     from .capture import save_png, to_display
     from .render import render_frame
 
     adapter = ADAPTERS[config.adapter]
     frame = render_frame(state, adapter, config.monitor, int(elapsed * adapter.refresh_hz))
+    if crt:
+        from .crt import crt_display
+
+        frame, scale = crt_display(frame, adapter, config.monitor, scale or 2), None
     try:
         save_png(to_display(frame, adapter, scale) if scale else frame, path)
     except OSError as e:

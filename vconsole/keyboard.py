@@ -492,6 +492,9 @@ class KeyboardInput:
         self.held: set[str] = set()
         self._alt_number: int | None = None  # Alt + keypad digits being typed
         self._repeat_char: str | None = None
+        # A national layout (DOS KEYB, frontends.layouts.Translator): (key, flags, held) -> the words
+        # to store, () for none, or None where the US translation below applies.
+        self.translate: Callable[[str, int, set[str]], tuple[int, ...] | None] | None = None
 
     @property
     def flags(self) -> int:
@@ -570,6 +573,12 @@ class KeyboardInput:
         if f & ALT and not f & CTRL and key == "KP5":
             self._alt_number = ((self._alt_number or 0) * 10 + 5) & 0xFF
             return None
+        if self.translate is not None:
+            words = self.translate(key, f, self.held)
+            if words is not None:
+                for w in words:
+                    self.keyboard.push(w)
+                return words[-1] if words else None
         if (char is not None and len(char) == 1 and char in CHAR_SCAN and not f & (CTRL | ALT)
                 and not char.isalpha()):
             word = word_for_char(char)

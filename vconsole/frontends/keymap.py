@@ -69,6 +69,11 @@ for _ch, (_scan, _shifted) in CHAR_SCAN.items():
     if not _shifted and _ch != " ":
         _SCAN_KEYS[_scan] = _ch
 
+#: scan codes (X11/evdev key code - 8) -> physical keys, for keys taken by position (a DOS layout)
+POSITION_KEYS: dict[int, str] = {**_SCAN_KEYS, 0x56: "ISO<>", 0x64: "RAlt",
+                                 0x38: "LAlt", 0x2A: "LShift", 0x36: "RShift", 0x1D: "LCtrl", 0x61: "RCtrl",
+                                 0x3A: "CapsLock"}
+
 #: key names of modifiers: their presses never count as host repeats of a character
 _MODIFIER_KEYS = frozenset(MODIFIER_BITS)
 #: pyglet mouse buttons -> INT 33h buttons
@@ -134,10 +139,22 @@ class KeyMapper:
         self.shifted_symbols = host_applies_shift() if shifted_symbols is None else shifted_symbols
         self.pressed_symbol: dict[str, int] = {}  # physical key -> symbol it went down as
         self._hotkeys: set[int] = set()
+        # With a DOS layout (frontends.layouts): keys by position, no host characters.  ``scan`` is
+        # the scan code of the key event being handled, where the platform gives it (X11 key codes).
+        self.by_position = False
+        self.altgr = False  # the layout's right Alt is AltGr: the host's Alt state does not override it
+        self.scan: int | None = None
+
+    def _physical(self, symbol: int) -> tuple[str | None, str | None]:
+        if self.by_position:
+            if self.scan is not None and self.scan in POSITION_KEYS:
+                return POSITION_KEYS[self.scan], None
+            return physical_key(symbol)[0], None
+        return physical_key(symbol)
 
     def press(self, symbol: int, modifiers: int, now: float) -> str | None:
         """A host key went down; returns the physical key, or None when ignored."""
-        name, char = physical_key(symbol)
+        name, char = self._physical(symbol)
         if name is None or name in self.pressed_symbol:
             return None
         self.pressed_symbol[name] = symbol
@@ -150,7 +167,7 @@ class KeyMapper:
 
     def release(self, symbol: int, modifiers: int) -> tuple[str | None, int | None]:
         """A host key went up; returns (physical key, the symbol it was pressed as)."""
-        name, _ = physical_key(symbol)
+        name, _ = self._physical(symbol)
         if name is None or name not in self.pressed_symbol:
             return name, None
         pressed_as = self.pressed_symbol.pop(name)
@@ -175,6 +192,8 @@ class KeyMapper:
         for mod, names, bit in ((K.MOD_SHIFT, ("LShift", "RShift"), LEFT_SHIFT | RIGHT_SHIFT),
                                 (K.MOD_CTRL, ("LCtrl", "RCtrl"), CTRL),
                                 (K.MOD_ALT, ("LAlt", "RAlt"), ALT)):
+            if bit == ALT and self.altgr and "RAlt" in self.pressed_symbol:
+                continue  # AltGr: hosts report it as a level shift, not as Alt
             host_down = bool(modifiers & mod)
             ours = bool(kbd.flags & bit)
             if ours and not host_down:

@@ -57,6 +57,7 @@ from ..clock import RealClock
 from ..keyboard import KeyboardInput
 from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
 from ..render import Renderer
+from . import layouts, winstate
 from .inputs import Inputs, KeyboardPort
 
 UPDATE_HZ = 60.0  # how often the window looks for a changed picture and due key repeats
@@ -118,7 +119,8 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         scale: int | None = None, record_audio: Path | None = None, title: str = "vconsole",
         captures: Path | None = None, *, clock=None, host=None, journal=None, replaying: bool = False,
         record_video: Path | None = None, video_rate: float | None = None, audio: bool = True,
-        lost: list[str] | None = None) -> int:
+        lost: list[str] | None = None, crt: bool = False, fullscreen: bool = False, keyboard: str | None = None,
+        volume: int | None = None, remember: bool = True) -> int:
     """Run ``target(machine)`` in a window until it returns or the window is closed; its exit code.
 
     ``clock`` and ``host`` replace real time (a replay's); ``journal`` records the run
@@ -126,6 +128,8 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
     ``record_video`` makes an animated capture from the start (Ctrl+F7 stops it).
     A recording or capture that cannot be written is said in one line and added to ``lost``.
     Without a display this raises NoDisplay (the CLI turns it into one line and exit status 2).
+    ``crt``, ``fullscreen``, ``keyboard`` (a layout of frontends.layouts), ``volume`` (0-100) and
+    ``remember`` (the last size and place, frontends.winstate) are described in docs/WINDOW.md.
     """
     try:
         pyglet = _load_pyglet()
@@ -135,7 +139,8 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
         _no_display(e)
     front = WindowFrontEnd(pyglet, screen, target, config, scale, title, captures, record_audio,
                            clock=clock, host=host, journal=journal, replaying=replaying,
-                           record_video=record_video, video_rate=video_rate, audio=audio)
+                           record_video=record_video, video_rate=video_rate, audio=audio, crt=crt,
+                           fullscreen=fullscreen, keyboard=keyboard, volume=volume, remember=remember)
     try:
         return front.main()
     finally:
@@ -153,7 +158,8 @@ class WindowFrontEnd:
     def __init__(self, pyglet, screen, target, config: MachineConfig, scale: int | None, title: str,
                  captures: Path | None, record_audio: Path | None, *, clock=None, host=None, journal=None,
                  replaying: bool = False, record_video: Path | None = None, video_rate: float | None = None,
-                 audio: bool = True) -> None:
+                 audio: bool = True, crt: bool = False, fullscreen: bool = False, keyboard: str | None = None,
+                 volume: int | None = None, remember: bool = False) -> None:
         from . import keymap
 
         self.pyglet = pyglet
@@ -175,11 +181,17 @@ class WindowFrontEnd:
         self.mapper = keymap.KeyMapper(self.keyboard_input)
         self.renderer = Renderer(self.adapter, config.monitor, border=True)
         self.whole = scale is not None  # --scale: whole scales only
+        self.crt = crt  # the picture through vconsole.crt (docs/WINDOW.md)
+        area_w, area_h = work_area(screen)
+        self.saved = winstate.load(self.adapter.name) if remember else None
+        self.remember = remember
         if scale is None:
-            area_w, area_h = work_area(screen)
             scale = keymap.largest_scale(area_w - DECORATION[0], area_h - DECORATION[1], self.adapter)
         self.scale = scale
         width, height = display_size(self.adapter, scale)
+        if self.saved is not None and (self.saved.scale == scale or not self.whole) \
+                and winstate.fits(self.saved, area_w, area_h):
+            width, height = self.saved.width, self.saved.height  # the size it had when last closed
         try:
             self.window = pyglet.window.Window(width=width, height=height, caption=title, resizable=True,
                                                vsync=False, visible=True, screen=screen)
@@ -220,6 +232,15 @@ class WindowFrontEnd:
         self._audio_since = 0.0
         self.thread = threading.Thread(target=self._program, name="vconsole-program", daemon=True)
         self._install_handlers()
+        from .extras import Extras
+
+        self.extras = Extras(self, crt=crt, volume=volume)
+        self.layout = layouts.attach(self.window, self.mapper, self.keyboard_input, keyboard,
+                                     getattr(getattr(screen, "display", None), "_display", None))
+        if self.saved is not None and self.saved.x is not None and self.saved.y is not None:
+            self.window.set_location(self.saved.x, self.saved.y)
+        if fullscreen:
+            self.window.set_fullscreen(True)
 
     # -- the program thread ------------------------------------------------------------------------
     def _program(self) -> None:
@@ -245,6 +266,7 @@ class WindowFrontEnd:
         if self.record_video is not None:
             self._start_video(Path(self.record_video))
         self.audio = _start_audio(self.machine, self.config) if self.want_audio else None
+        self.extras.apply_volume()
         self._audio_since = time.monotonic()
         self._start_program_when_heard()
         pyglet.clock.schedule_interval(self.update, 1.0 / UPDATE_HZ)
@@ -283,12 +305,21 @@ class WindowFrontEnd:
             self._started = True
             self.thread.start()
 
+    def _remember(self) -> None:
+        """Keep the window's size, scale and place for the next run (not a full screen's)."""
+        if not self.remember or self._window_gone or self.window.fullscreen:
+            return
+        x, y = self.window.get_location()
+        winstate.save(self.adapter.name, winstate.WindowState(self.window.width, self.window.height, x, y,
+                                                              self.placement.scale))
+
     def _finish(self) -> None:
         self._close_window()
         self.pyglet.app.exit()
 
     def _close_window(self) -> None:
         if not self._closed:
+            self._remember()
             self._closed = True
             if self._window_gone:
                 self.window._mapped = False  # else pyglet unmaps it and waits for an UnmapNotify forever
@@ -309,6 +340,8 @@ class WindowFrontEnd:
             return
         self._sync_title()
         self._sync_pointer()
+        if self.extras.tick(now):
+            self._dirty = True
         machine_now = self.machine.clock.now()
         screen = self.machine.screen
         if self.video is not None:
@@ -322,7 +355,7 @@ class WindowFrontEnd:
         key = (screen.version, self.renderer.phase(frame_no))
         if key != self._drawn_key:
             state = screen.snapshot()
-            if self._show(self.renderer.frame(state, frame_no)):
+            if self._show(self.extras.frame(self.renderer.frame(state, frame_no))):
                 self._dirty = True
             self._border = state.border
             self._drawn_key = key
@@ -337,7 +370,10 @@ class WindowFrontEnd:
         """
         t0 = time.perf_counter()
         p = self.placement
-        if self._uploaded is None:  # a new texture: all of it
+        if self.crt:
+            frame = self.extras.crt_frame(frame, (p.width, p.height))  # the whole picture, at the window's size
+            first, last = 0, frame.shape[0] - 1
+        elif self._uploaded is None:  # a new texture: all of it
             first, last = 0, frame.shape[0] - 1
             self._uploaded = frame.copy()
         else:
@@ -346,7 +382,7 @@ class WindowFrontEnd:
                 return False  # e.g. a cursor phase while the cursor is hidden
             first, last = int(changed[0]), int(changed[-1])
             np.copyto(self._uploaded, frame)
-        if p.sharp:  # the texture is the native frame: its changed lines as they are
+        if p.sharp or self.crt:  # the texture is the frame itself: its changed lines as they are
             start, stop, part = first, last + 1, frame[first:last + 1]
         else:
             start, stop = rows_showing(first, last, self.adapter, p.scale)
@@ -362,6 +398,8 @@ class WindowFrontEnd:
 
     def _texture_kind(self, placement) -> tuple:
         """What the texture holds: the native frame (sharp, any size) or the display at one whole scale."""
+        if self.crt:
+            return ("crt", placement.width, placement.height)
         return ("sharp",) if placement.sharp else ("whole", placement.geometry)
 
     def _make_texture(self) -> None:
@@ -371,7 +409,7 @@ class WindowFrontEnd:
             self.texture.delete()
         gl = self.gl
         p = self.placement
-        if p.sharp:
+        if p.sharp and not self.crt:
             h, w = self.renderer.size[1], self.renderer.size[0]
             self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_LINEAR, mag_filter=gl.GL_LINEAR)
             gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
@@ -379,7 +417,7 @@ class WindowFrontEnd:
                 gl.glTexParameteri(gl.GL_TEXTURE_2D, axis, gl.GL_CLAMP_TO_EDGE)
             self._make_quad()
         else:
-            w, h = p.geometry.shown_size
+            w, h = (p.width, p.height) if self.crt else p.geometry.shown_size
             self.texture = self.pyglet.image.Texture.create(w, h, min_filter=gl.GL_NEAREST,
                                                             mag_filter=gl.GL_NEAREST)
             self.region = self.texture.get_transform(flip_y=True)  # numpy rows run top-down, GL bottom-up
@@ -416,7 +454,7 @@ class WindowFrontEnd:
         gl.glClearColor(r, g, b, 1.0)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)
         p = self.placement
-        if p.sharp:
+        if p.sharp and not self.crt:
             prog = self.sharp_program
             prog.use()
             g = p.geometry
@@ -430,6 +468,7 @@ class WindowFrontEnd:
             prog.stop()
         else:
             self.region.blit(p.x, p.y, 0, p.width, p.height)
+        self.extras.draw_overlay(time.monotonic())
         win.flip()
         self._dirty = False
         self.draws += 1
@@ -473,6 +512,8 @@ class WindowFrontEnd:
             hotkey = km.host_hotkey(symbol, modifiers)
             if hotkey:
                 self._hotkey(hotkey)
+            elif self.extras.hotkey(symbol, modifiers):
+                pass  # paste, copy, volume (frontends.extras)
             elif not watching and self.mapper.press(symbol, modifiers, time.monotonic()) is not None:
                 machine.notify()
             return handled  # also keeps pyglet from closing the window on Esc
@@ -510,12 +551,14 @@ class WindowFrontEnd:
 
         @win.event
         def on_mouse_drag(x, y, dx, dy, buttons, modifiers):
+            if self.extras.mouse_drag(x, y):
+                return
             if not watching:
                 inputs.move(*self.placement.to_virtual(x, y))
 
         @win.event
         def on_mouse_press(x, y, button, modifiers):
-            if watching:
+            if self.extras.mouse_press(x, y, button, modifiers) or watching:
                 return
             inputs.move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
@@ -534,7 +577,7 @@ class WindowFrontEnd:
 
         @win.event
         def on_mouse_release(x, y, button, modifiers):
-            if watching:
+            if self.extras.mouse_release(x, y, button) or watching:
                 return
             inputs.move(*self.placement.to_virtual(x, y))
             if button in km.MOUSE_BUTTONS:
@@ -545,7 +588,7 @@ class WindowFrontEnd:
             self.placement = self._place(width, height)
             if self._texture_kind(self.placement) != self._texture_is:
                 self._make_texture()
-            elif self.placement.sharp:
+            elif self.placement.sharp and not self.crt:
                 self._make_quad()
             self._dirty = True  # pyglet's own handler still sets the viewport and projection
 
@@ -602,7 +645,7 @@ class WindowFrontEnd:
                 self._stop_recording()
         elif which == km.VIDEO:
             if self.video is None:
-                self._start_video(self._capture_path("gif"))
+                self._start_video(self._capture_path("png" if self.crt else "gif"))  # the CRT look: APNG
             else:
                 self._stop_video()
 
@@ -625,7 +668,9 @@ class WindowFrontEnd:
         frame = self.renderer.frame(state, int(self.machine.clock.now() * self.adapter.refresh_hz))
         self._drawn_key = None  # the renderer's buffer moved on: upload again at the next look
         p = self.placement
-        if p.sharp:
+        if self.crt:
+            picture = self.extras.crt_frame(frame, (p.width, p.height))
+        elif p.sharp:
             f = p.fit
             picture = np.empty((f.height, f.width, 3), np.uint8)
             picture[:] = border_rgb(self.adapter, state.border, self.config.monitor)
@@ -662,6 +707,8 @@ class WindowFrontEnd:
         """An animated capture of the picture from now on, at the adapter's retraces (tools.video)."""
         from ..tools.video import VideoRecorder
 
+        if self.crt:
+            from ..tools.crtvideo import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
         now = self.machine.clock.now()
         self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
                                    start=now)
