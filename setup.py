@@ -13,5 +13,6 @@ PROGRAMS = ["vconsole_programs"] + [f"vconsole_programs.{p}" for p in find_packa
 setup(
     packages=find_packages(include=["vconsole", "vconsole.*"]) + ["vconsole._fonts"] + PROGRAMS,
     package_dir={"vconsole._fonts": "fonts", "vconsole_programs": "programs"},
-    package_data={"vconsole._fonts": ["*.hex", "README.md"], "vconsole_programs.mill": ["book.txt"]},
+    package_data={"vconsole._fonts": ["*.hex", "README.md"], "vconsole_programs.mill": ["book.txt"],
+                  "vconsole.tools": ["htmlplayer/*.html", "htmlplayer/*.js", "htmlplayer/*.css"]},
 )

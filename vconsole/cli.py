@@ -32,6 +32,7 @@ other commands (each has its own --help):
   vconsole view FILE|FOLDER ...                   show DOS art files (.ANS .BIN .XB)
   vconsole monkey PROGRAM                         random input; report what fails
   vconsole replay JOURNAL                         play back a journal made with --record
+  vconsole export-html JOURNAL -o RUN.html        a journal as a web page that plays it back
   vconsole gallery DIR                            every program on every display, as HTML
   vconsole attract PROGRAM OUT.gif                record a program's attract mode
 
@@ -152,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
             from .tools.replay_cli import main as replay_main
 
             return replay_main(argv[1:])
+        if argv and argv[0] == "export-html":
+            from .tools.export_cli import main as export_main
+
+            return export_main(argv[1:])
         if argv and argv[0] in ("gallery", "attract"):
             from .tools import gallery
 

@@ -1,0 +1,256 @@
+"""A run as one self-contained web page: what changed on the screen and in the speaker, and when.
+
+A GIF or APNG stores pixels; the page stores what the card was given: the
+character cells that changed, the cursor, the border, the blink setting, a
+loaded character set or palette, each at its machine time, and the speaker's
+notes.  The player in the page (``htmlplayer/player.js``) draws every frame
+from those, with the card's own glyphs and colour tables, at the retrace's
+blink phase, exactly as ``render.render_frame`` does.
+
+The recorder is fed like ``tools.video.VideoRecorder``: ``advance(screen,
+old, new)`` as the clock moves (the screen showing then is what every retrace
+between ``old`` and ``new`` showed), ``finish`` at the end.  A change seen at
+``old`` is stored at ``old``: the page shows, at time T, the last change at or
+before T.
+
+Events are a little-endian byte stream, deflated and base64'd into the page
+(the browser inflates it with DecompressionStream):
+
+    float64 time, uint8 what-changed flags, then for each flag set:
+      CELLS    uint16 n, then n x (uint16 cell index, uint8 character, uint8 attribute)
+      CURSOR   uint8 row, uint8 column, uint32 mask of lit scan lines (0: none)
+      BORDER   uint8 colour
+      BLINK    uint8 0/1
+      FONT     uint8 index into the page's character sets
+      PALETTE  uint8 index into the page's colour tables
+"""
+from __future__ import annotations
+
+import base64
+import json
+import math
+import os
+import struct
+import zlib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from ..adapters import Adapter, colour_tables, get_adapter
+from ..cp437 import TO_UNICODE
+from ..disk import atomic_write
+from ..render import _character_set, _palette_for, effective_cells
+from ..video import ScreenState
+
+CELLS, CURSOR, BORDER, BLINK, FONT, PALETTE = 1, 2, 4, 8, 16, 32
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+FORMAT = 1  # the page data's version
+
+
+class ExportError(ValueError):
+    """A page that cannot be made as asked (the message is one line)."""
+
+
+@dataclass
+class Note:
+    """One stretch of the speaker at one pitch (hz) from ``start`` for ``length`` machine seconds."""
+
+    start: float
+    length: float
+    hz: float
+
+
+def notes_of(events, end: float) -> list[Note]:
+    """The speaker's timeline (SpeakerEvent time, hz or None) as notes; a note still sounding ends at ``end``."""
+    notes: list[Note] = []
+    for i, e in enumerate(events):
+        if e.hz is None:
+            continue
+        stop = events[i + 1].time if i + 1 < len(events) else max(end, e.time)
+        if stop > e.time:
+            notes.append(Note(float(e.time), float(stop - e.time), float(e.hz)))
+    return notes
+
+
+@dataclass
+class _Tables:
+    """Character sets and colour tables met so far, each once, in the order first seen."""
+
+    fonts: list[bytes] = field(default_factory=list)
+    font_ids: dict = field(default_factory=dict)
+    palettes: list = field(default_factory=list)
+    palette_ids: dict = field(default_factory=dict)
+
+
+class HtmlRecorder:
+    """Collects a run's screen changes as machine time passes; ``finish`` writes the page."""
+
+    def __init__(self, path: str | os.PathLike, adapter: Adapter | str, monitor: str = "color", *,
+                 speaker_model: str = "ideal", title: str = "vconsole run", at: float | None = None,
+                 zoom: float | None = None) -> None:
+        self.path = Path(path)
+        self.adapter = get_adapter(adapter)
+        self.monitor = monitor
+        self.speaker_model = speaker_model
+        self.title = title
+        self.at = at
+        self.zoom = zoom
+        self._tables = _Tables()
+        self._stream = bytearray()
+        self._events = 0
+        self._last: dict | None = None  # what the page holds after the events so far
+        self._version: int | None = None
+        self.finished = False
+        self.size = 0
+
+    # -- feeding ---------------------------------------------------------------------------------
+    def advance(self, screen, old: float, new: float) -> None:
+        """The clock moves from ``old`` to ``new`` with ``screen`` (a TextScreen) showing."""
+        if self.finished or screen.version == self._version:
+            return
+        self._version = screen.version
+        self.add(old, screen.snapshot())
+
+    def add(self, t: float, state: ScreenState) -> None:
+        """From machine time ``t`` on the screen shows ``state`` (times never go back)."""
+        a = self.adapter
+        cells = effective_cells(state)
+        if cells.shape[:2] != (a.rows, a.cols):
+            raise ExportError(f"{cells.shape[0]}x{cells.shape[1]} cells on a {a.name} set up for {a.rows}x{a.cols}")
+        mask = a.cursor_mask(state.cursor_start, state.cursor_end)
+        on_screen = 0 <= state.cursor_row < a.rows and 0 <= state.cursor_col < a.cols
+        bits = int(np.sum(1 << np.flatnonzero(mask))) if on_screen else 0
+        now = {
+            "cells": np.ascontiguousarray(cells, dtype=np.uint8).reshape(-1, 2),
+            "cursor": (max(0, min(255, state.cursor_row)), max(0, min(255, state.cursor_col)), bits),
+            "border": int(state.border) & 0xFF,
+            "blink": bool(state.blink),
+            "font": self._font_id(state),
+            "palette": self._palette_id(state),
+        }
+        last = self._last
+        flags, body = 0, bytearray()
+        if last is None:
+            changed = np.arange(a.rows * a.cols)
+        else:
+            changed = np.flatnonzero((now["cells"] != last["cells"]).any(axis=1))
+        if len(changed):
+            flags |= CELLS
+            rec = np.zeros(len(changed), dtype=[("i", "<u2"), ("c", "u1"), ("a", "u1")])
+            rec["i"] = changed
+            rec["c"] = now["cells"][changed, 0]
+            rec["a"] = now["cells"][changed, 1]
+            body += struct.pack("<H", len(changed)) + rec.tobytes()
+        for flag, key, fmt in ((CURSOR, "cursor", "<BBI"), (BORDER, "border", "<B"), (BLINK, "blink", "<B"),
+                               (FONT, "font", "<B"), (PALETTE, "palette", "<B")):
+            if last is None or now[key] != last[key]:
+                flags |= flag
+                value = now[key]
+                body += struct.pack(fmt, *value) if isinstance(value, tuple) else struct.pack(fmt, int(value))
+        self._last = now
+        if flags:
+            self._stream += struct.pack("<dB", float(t), flags) + body
+            self._events += 1
+
+    def _font_id(self, state: ScreenState) -> int:
+        a = self.adapter
+        glyphs = _character_set(a, state.font).fitted(a.cell_h).data
+        return self._id(self._tables.font_ids, self._tables.fonts, glyphs, glyphs)
+
+    def _palette_id(self, state: ScreenState) -> int:
+        palette = _palette_for(self.adapter, state.palette)
+        return self._id(self._tables.palette_ids, self._tables.palettes, palette, palette)
+
+    @staticmethod
+    def _id(ids: dict, items: list, key, item) -> int:
+        if key not in ids:
+            if len(items) >= 255:
+                raise ExportError("more than 255 character sets or palettes in one run")
+            ids[key] = len(items)
+            items.append(item)
+        return ids[key]
+
+    # -- the page ------------------------------------------------------------------------------------
+    def finish(self, end: float, screen=None, state: ScreenState | None = None, speaker=None) -> Path:
+        """The run ended at ``end`` showing ``state`` (or ``screen``); ``speaker`` gives the notes."""
+        if self.finished:
+            return self.path
+        if state is not None:
+            self.add(end, state)
+        elif screen is not None and screen.version != self._version:
+            self.add(end, screen.snapshot())
+        if self._last is None:
+            raise ExportError("nothing was captured")
+        self.finished = True
+        events = list(speaker.timeline) if speaker is not None else []
+        page = self.page(float(end), notes_of(events, float(end)))
+        atomic_write(self.path, page)
+        self.size = len(page)
+        return self.path
+
+    def data(self, end: float, notes: list[Note]) -> dict:
+        """Everything the player needs, as the JSON the page carries."""
+        a = self.adapter
+        tables = []
+        for palette in self._tables.palettes:
+            t = []
+            for blink in (False, True):
+                for text_on in (False, True):
+                    fg, bg = colour_tables(a, self.monitor, blink, text_on, palette)
+                    t.append(_b64(np.concatenate([fg, bg]).astype(np.uint8).tobytes()))
+            tables.append(t)
+        times = np.array([n.start for n in notes], dtype="<f8").tobytes()
+        lengths = np.array([n.length for n in notes], dtype="<f8").tobytes()
+        pitches = np.array([n.hz for n in notes], dtype="<f8").tobytes()
+        bx, by = a.band(True)
+        scan_w, scan_h = a.scan_size
+        return {
+            "format": FORMAT, "title": self.title, "adapter": a.name, "monitor": self.monitor,
+            "cellW": a.cell_w, "cellH": a.cell_h, "cols": a.cols, "rows": a.rows, "bandX": bx, "bandY": by,
+            "scanW": scan_w, "scanH": scan_h, "mono": a.mono,
+            "refreshHz": a.refresh_hz, "textBlinkFrames": a.text_blink_frames,
+            "cursorBlinkFrames": a.cursor_blink_frames, "underlineRow": 12 if a.mono else -1,
+            "end": end, "at": self.at, "zoom": self.zoom, "speakerModel": self.speaker_model,
+            "highpassHz": 120.0, "lowpassHz": 4300.0, "volume": 0.25,
+            "fonts": [_b64(f) for f in self._tables.fonts], "tables": tables,
+            "events": _b64(zlib.compress(bytes(self._stream), 9)), "eventCount": self._events,
+            "notes": _b64(zlib.compress(times + lengths + pitches, 9)), "noteCount": len(notes),
+            "cp437": "".join(" " if c == "\x00" else c for c in TO_UNICODE),
+        }
+
+    def page(self, end: float, notes: list[Note]) -> bytes:
+        return render_page(self.data(end, notes), self.title)
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _asset(name: str) -> str:
+    return resources.files("vconsole.tools").joinpath("htmlplayer", name).read_text(encoding="utf-8")
+
+
+def render_page(data: dict, title: str) -> bytes:
+    """The page: the template with the player's script, style and the run's data put in."""
+    import html
+
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=True).replace("</", "<\\/")
+    page = (_asset("player.html")
+            .replace("/*STYLE*/", _asset("player.css"))
+            .replace("{{TITLE}}", html.escape(title))
+            .replace("/*DATA*/", payload)
+            .replace("/*SCRIPT*/", _asset("player.js").replace("</", "<\\/")))
+    return page.encode("utf-8")
+
+
+def check_time(text: str) -> float:
+    """A ``--at`` value: seconds, 0 or more."""
+    try:
+        t = float(text)
+    except ValueError:
+        raise ExportError(f"--at: not a number of seconds: {text!r}") from None
+    if not (math.isfinite(t) and t >= 0):
+        raise ExportError(f"--at: a time is 0 seconds or more, not {text}")
+    return t

@@ -1,0 +1,496 @@
+/* vconsole's web player: draws a recorded run from its screen changes, as the card did.
+   The arithmetic follows vconsole/render.py (glyph row codes, colour tables, cursor, border),
+   vconsole/capture.py (the 4:3 row spreading) and vconsole/synth.py (the speaker's filter). */
+"use strict";
+(function () {
+  const D = JSON.parse(document.getElementById("vc-data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const EPS = 1e-6;
+  const KEY_EVERY = 64;  // a full state kept every this many events, for seeking back
+  const CELLS = 1, CURSOR = 2, BORDER = 4, BLINK = 8, FONT = 16, PALETTE = 32;
+
+  function bytes(s) {
+    const bin = atob(s), out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  async function inflate(u8) {
+    const stream = new Blob([u8]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  const cw = D.cellW, ch = D.cellH, cols = D.cols, rows = D.rows, bx = D.bandX, by = D.bandY;
+  const activeW = cols * cw, activeH = rows * ch, frameW = activeW + 2 * bx, frameH = activeH + 2 * by;
+  const nCells = rows * cols;
+  const fonts = D.fonts.map(bytes);
+  const tables = D.tables.map((t) => t.map(bytes));  // [palette][blink*2 + textOn]: fg 256x3 then bg 256x3
+
+  // -- the events ------------------------------------------------------------------------------
+  let times = new Float64Array(0), offsets = new Uint32Array(0), stream = null, view = null;
+  let keys = [];  // full states at events 0, KEY_EVERY, 2 KEY_EVERY, ...
+  let notes = {start: new Float64Array(0), length: new Float64Array(0), hz: new Float64Array(0)};
+
+  function newState() {
+    return {cells: new Uint8Array(nCells * 2), row: 0, col: 0, mask: 0, border: 0, blink: 1, font: 0, palette: 0};
+  }
+  function copyState(s) {
+    const c = Object.assign({}, s);
+    c.cells = s.cells.slice();
+    return c;
+  }
+  function apply(s, i) {
+    let p = offsets[i] + 8;
+    const flags = stream[p++];
+    if (flags & CELLS) {
+      const n = view.getUint16(p, true); p += 2;
+      for (let k = 0; k < n; k++, p += 4) {
+        const at = view.getUint16(p, true) * 2;
+        s.cells[at] = stream[p + 2]; s.cells[at + 1] = stream[p + 3];
+      }
+    }
+    if (flags & CURSOR) { s.row = stream[p]; s.col = stream[p + 1]; s.mask = view.getUint32(p + 2, true); p += 6; }
+    if (flags & BORDER) s.border = stream[p++];
+    if (flags & BLINK) s.blink = stream[p++];
+    if (flags & FONT) s.font = stream[p++];
+    if (flags & PALETTE) s.palette = stream[p++];
+  }
+  function decodeEvents(u8) {
+    stream = u8; view = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
+    const n = D.eventCount;
+    times = new Float64Array(n); offsets = new Uint32Array(n);
+    let p = 0;
+    for (let i = 0; i < n; i++) {
+      offsets[i] = p; times[i] = view.getFloat64(p, true);
+      const flags = u8[p + 8]; p += 9;
+      if (flags & CELLS) p += 2 + 4 * view.getUint16(p, true);
+      if (flags & CURSOR) p += 6;
+      for (const f of [BORDER, BLINK, FONT, PALETTE]) if (flags & f) p += 1;
+    }
+    const s = newState();
+    for (let i = 0; i < n; i++) {
+      apply(s, i);
+      if (i % KEY_EVERY === 0) keys.push(copyState(s));
+    }
+  }
+  function decodeNotes(u8) {
+    const n = D.noteCount, f = new Float64Array(u8.buffer, u8.byteOffset, 3 * n);
+    notes = {start: f.slice(0, n), length: f.slice(n, 2 * n), hz: f.slice(2 * n, 3 * n)};
+  }
+  function eventAt(t) {  // the last event at or before t (the first one before the run starts)
+    let lo = 0, hi = times.length - 1;
+    if (hi < 0 || t < times[0]) return 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (times[mid] <= t) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+  let cur = null, curIdx = -1;
+  function stateAt(idx) {
+    if (cur === null || idx < curIdx || idx - curIdx > KEY_EVERY) {
+      const k = Math.floor(idx / KEY_EVERY);
+      cur = copyState(keys[k]); curIdx = k * KEY_EVERY;
+    }
+    while (curIdx < idx) apply(cur, ++curIdx);
+    return cur;
+  }
+
+  // -- drawing native pixels (render.render_frame) ------------------------------------------------
+  const native = document.createElement("canvas");
+  native.width = frameW; native.height = frameH;
+  const nctx = native.getContext("2d", {willReadFrequently: true});
+  const image = nctx.createImageData(frameW, frameH);
+  const px = image.data;
+  let drawnKey = "";
+
+  function phase(t) {
+    const frame = Math.floor(t * D.refreshHz + EPS);
+    return [Math.floor(frame / D.textBlinkFrames) % 2 === 0, Math.floor(frame / D.cursorBlinkFrames) % 2 === 0];
+  }
+  function paint(s, textOn, cursorOn) {
+    const table = tables[s.palette][(s.blink ? 2 : 0) + (textOn ? 1 : 0)];
+    const font = fonts[s.font];
+    const n9 = cw === 9, full = (1 << cw) - 1;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const i = (r * cols + c) * 2, chr = s.cells[i], attr = s.cells[i + 1];
+        const fg = attr * 3, bg = (256 + attr) * 3;
+        const under = D.underlineRow >= 0 && (attr & 7) === 1;
+        for (let y = 0; y < ch; y++) {
+          const b = font[chr * ch + y];
+          let code = n9 ? ((b << 1) | (chr >= 0xC0 && chr <= 0xDF ? b & 1 : 0)) : b;
+          if (under && y === D.underlineRow) code = full;
+          let o = ((by + r * ch + y) * frameW + bx + c * cw) * 4;
+          for (let x = cw - 1; x >= 0; x--, o += 4) {
+            const k = (code >> x) & 1 ? fg : bg;
+            px[o] = table[k]; px[o + 1] = table[k + 1]; px[o + 2] = table[k + 2]; px[o + 3] = 255;
+          }
+        }
+      }
+    }
+    if (cursorOn && s.mask && s.row < rows && s.col < cols) {
+      const lit = tables[s.palette][(s.blink ? 2 : 0) + 1];  // the cursor: the cell's foreground, always shown
+      const k = s.cells[(s.row * cols + s.col) * 2 + 1] * 3;
+      for (let y = 0; y < ch; y++) {
+        if (!((s.mask >>> y) & 1)) continue;
+        let o = ((by + s.row * ch + y) * frameW + bx + s.col * cw) * 4;
+        for (let x = 0; x < 8; x++, o += 4) { px[o] = lit[k]; px[o + 1] = lit[k + 1]; px[o + 2] = lit[k + 2]; }
+      }
+    }
+    if (bx || by) {  // the overscan band: colour (border & 15), which never blinks
+      const k = (s.border & 15) * 3, R = table[k], G = table[k + 1], B = table[k + 2];
+      for (let y = 0; y < frameH; y++) {
+        const inside = y >= by && y < by + activeH;
+        for (let x = 0; x < frameW; x++) {
+          if (inside && x >= bx && x < bx + activeW) { x = bx + activeW - 1; continue; }
+          const o = (y * frameW + x) * 4;
+          px[o] = R; px[o + 1] = G; px[o + 2] = B; px[o + 3] = 255;
+        }
+      }
+    }
+    nctx.putImageData(image, 0, 0);
+  }
+  function drawNative(t) {
+    const idx = eventAt(t), [textOn, cursorOn] = phase(t);
+    const key = idx + ":" + textOn + ":" + cursorOn;
+    if (key === drawnKey) return false;
+    paint(stateAt(idx), textOn, cursorOn);
+    drawnKey = key;
+    return true;
+  }
+
+  // -- the 4:3 display (capture.to_display; capture.spread spreads lines over rows) ----------------
+  function spread(y, nat, shown) { return Math.floor(((2 * y + 1) * nat) / (2 * shown)); }
+  function geometry(z) {
+    const sw = Math.round(activeW * z);
+    const sh = Math.round((activeH * D.scanW * 3 * sw) / (4 * D.scanH * activeW));
+    return {z: z, w: Math.round(frameW * z), activeH: sh, bandX: Math.round(bx * z),
+            bandY: Math.round((by * sh) / activeH), activeW: sw};
+  }
+  function rowMap(g) {
+    const m = [];
+    for (let y = 0; y < g.bandY; y++) m.push(spread(y, by, g.bandY));
+    for (let y = 0; y < g.activeH; y++) m.push(by + spread(y, activeH, g.activeH));
+    for (let y = 0; y < g.bandY; y++) m.push(by + activeH + spread(y, by, g.bandY));
+    return m;
+  }
+  function show(canvas, g) {
+    const map = rowMap(g);
+    if (canvas.width !== g.w || canvas.height !== map.length) { canvas.width = g.w; canvas.height = map.length; }
+    const c = canvas.getContext("2d");
+    c.imageSmoothingEnabled = false;
+    for (let y = 0; y < map.length;) {
+      let e = y + 1;
+      while (e < map.length && map[e] === map[y]) e++;
+      c.drawImage(native, 0, map[y], frameW, 1, 0, y, g.w, e - y);
+      y = e;
+    }
+  }
+
+  // -- the player ------------------------------------------------------------------------------
+  const screen = $("vc-view"), note = $("vc-note");
+  let t = 0, playing = false, speed = 1, muted = false, zoom = "fit", shownGeom = null;
+  let wallAnchor = 0, tAnchor = 0;
+
+  function fitZoom() {
+    const full = document.fullscreenElement;
+    const availW = (full ? window.innerWidth : Math.min(window.innerWidth - 16, 1600));
+    const availH = window.innerHeight - (full ? 0 : 80);
+    const g1 = geometry(1);
+    return Math.max(0.25, Math.min(availW / g1.w, availH / (g1.activeH + 2 * g1.bandY)));
+  }
+  function geom() {
+    const z = zoom === "fit" ? fitZoom() : zoom;
+    if (!shownGeom || shownGeom.z !== z) shownGeom = geometry(z);
+    return shownGeom;
+  }
+  let shownKey = "";
+  function render(force) {
+    const changed = drawNative(t);
+    const g = geom(), key = g.z + ":" + drawnKey;
+    if (changed || force || key !== shownKey) { show(screen, g); shownKey = key; }
+    updateBar();
+  }
+  function fmt(s) {
+    const m = Math.floor(s / 60), r = s - 60 * m;
+    return m + ":" + (r < 10 ? "0" : "") + r.toFixed(1);
+  }
+  function updateBar() {
+    $("vc-time").textContent = fmt(t) + " / " + fmt(D.end);
+    if (!seeking) $("vc-seek").value = String(D.end > 0 ? Math.round((t / D.end) * 1000) : 0);
+    $("vc-play").innerHTML = playing ? "&#10074;&#10074;" : "&#9654;";
+    $("vc-mute").innerHTML = muted ? "&#128263;" : "&#128266;";
+  }
+  function clampTime(x) { return Math.max(0, Math.min(D.end, x)); }
+  function seek(x) {
+    t = clampTime(x); tAnchor = t; wallAnchor = performance.now();
+    audio.restart();
+    render(false);
+  }
+  function play() {
+    if (t >= D.end) t = 0;
+    playing = true; tAnchor = t; wallAnchor = performance.now();
+    audio.start();
+    requestAnimationFrame(tick);
+    updateBar();
+  }
+  function pause() { playing = false; audio.stop(); updateBar(); }
+  function toggle() { playing ? pause() : play(); }
+  let frames = [];  // wall time of each drawn tick, for the benchmark
+  function tick(now) {
+    if (!playing) return;
+    const a = audio.clock();
+    t = a !== null ? a : tAnchor + ((now - wallAnchor) / 1000) * speed;
+    if (t >= D.end) { t = D.end; render(false); pause(); return; }
+    const t0 = performance.now();
+    render(false);
+    frames.push(performance.now() - t0);
+    if (frames.length > 4000) frames.shift();
+    audio.feed(t);
+    requestAnimationFrame(tick);
+  }
+  function step() {
+    pause();
+    let i = eventAt(t);
+    while (i < times.length && times[i] <= t) i++;
+    seek(i < times.length ? times[i] : D.end);
+  }
+  function setSpeed(x) {
+    speed = x; $("vc-speed").value = String(x);
+    tAnchor = t; wallAnchor = performance.now();
+    audio.restart();
+    note.textContent = speed === 1 ? "" : "sound plays at 1x only";
+  }
+  function screenText(s) {
+    const lines = [];
+    for (let r = 0; r < rows; r++) {
+      let line = "";
+      for (let c = 0; c < cols; c++) line += D.cp437[s.cells[(r * cols + c) * 2]];
+      lines.push(line.replace(/\s+$/, ""));
+    }
+    while (lines.length && lines[lines.length - 1] === "") lines.pop();
+    return lines.join("\n") + "\n";
+  }
+  function copyText() {
+    const text = screenText(stateAt(eventAt(t)));
+    const fallback = () => {
+      const ta = document.createElement("textarea");
+      ta.value = text; document.body.appendChild(ta); ta.select();
+      const ok = document.execCommand("copy"); ta.remove();
+      note.textContent = ok ? "screen copied as text" : "the browser refused to copy";
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(() => { note.textContent = "screen copied as text"; }, fallback);
+    } else fallback();
+  }
+  function savePng() {
+    drawNative(t);
+    const c = document.createElement("canvas");
+    show(c, geometry(1));
+    c.toBlob((blob) => {
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = (D.title || "vconsole").replace(/[^A-Za-z0-9_-]+/g, "-") + "-" + t.toFixed(2) + "s.png";
+      document.body.appendChild(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    }, "image/png");
+  }
+  function fullscreen() {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if ($("vc-player").requestFullscreen) $("vc-player").requestFullscreen();
+  }
+  function toggleMute() { muted = !muted; audio.restart(); updateBar(); }
+
+  // -- sound (synth.py: square wave, the small-speaker filter when the run used it) ----------------
+  const audio = {
+    ctx: null, osc: null, gate: null, until: 0, anchorT: 0, anchorA: 0, running: false,
+    ensure() {
+      if (this.ctx || !(window.AudioContext || window.webkitAudioContext)) return;
+      const ctx = new (window.AudioContext || window.webkitAudioContext)();
+      const osc = ctx.createOscillator(), gate = ctx.createGain(), out = ctx.createGain();
+      osc.type = "square"; gate.gain.value = 0; out.gain.value = D.volume;
+      let node = gate;
+      osc.connect(gate);
+      if (D.speakerModel === "filtered") {
+        for (const [kind, hz] of [["high", D.highpassHz], ["low", D.lowpassHz]]) {
+          const [b, a] = biquad(kind, hz, ctx.sampleRate);
+          const f = ctx.createIIRFilter(b, a);
+          node.connect(f); node = f;
+        }
+      }
+      node.connect(out); out.connect(ctx.destination);
+      osc.start();
+      this.ctx = ctx; this.osc = osc; this.gate = gate;
+    },
+    active() { return !muted && speed === 1 && playing && this.ctx !== null; },
+    start() {
+      this.ensure();
+      if (this.ctx && this.ctx.state === "suspended") this.ctx.resume();
+      this.restart();
+    },
+    restart() {
+      this.silence();
+      if (!playing) return;
+      if (this.ctx) { this.anchorT = t; this.anchorA = this.ctx.currentTime + 0.05; this.until = t; }
+      this.running = this.active();
+      if (this.running) this.feed(t);
+    },
+    stop() { this.silence(); this.running = false; },
+    silence() {
+      if (!this.ctx) return;
+      const now = this.ctx.currentTime;
+      this.gate.gain.cancelScheduledValues(0); this.gate.gain.setValueAtTime(0, now);
+      this.osc.frequency.cancelScheduledValues(0);
+    },
+    clock() {  // machine time from the audio clock while sound plays (the picture follows the sound)
+      if (!this.running || this.ctx.state !== "running") return null;
+      return Math.max(this.anchorT, this.anchorT + (this.ctx.currentTime - this.anchorA));
+    },
+    feed(now) {
+      if (!this.running) return;
+      const horizon = now + 1.0;
+      if (this.until >= horizon) return;
+      const at = (x) => this.anchorA + (x - this.anchorT);
+      const S = notes.start, L = notes.length, H = notes.hz;
+      let i = lowerNote(this.until);
+      for (; i < S.length && S[i] < horizon; i++) {
+        const end = S[i] + L[i];
+        if (end <= this.until) continue;
+        const from = Math.max(S[i], this.until, this.anchorT);
+        this.osc.frequency.setValueAtTime(H[i], at(from));
+        this.gate.gain.setValueAtTime(1, at(from));
+        this.gate.gain.setValueAtTime(0, at(end));
+      }
+      this.until = horizon;
+    },
+  };
+  function lowerNote(x) {  // the first note that ends after x
+    const S = notes.start, L = notes.length;
+    let lo = 0, hi = S.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (S[m] + L[m] <= x) lo = m + 1; else hi = m; }
+    return lo;
+  }
+  function biquad(kind, hz, rate) {  // synth._biquad: RBJ cookbook, Butterworth Q
+    const w0 = (2 * Math.PI * hz) / rate, cos = Math.cos(w0), alpha = Math.sin(w0) / (2 * Math.SQRT1_2);
+    const b = kind === "low" ? [(1 - cos) / 2, 1 - cos, (1 - cos) / 2] : [(1 + cos) / 2, -(1 + cos), (1 + cos) / 2];
+    const a = [1 + alpha, -2 * cos, 1 - alpha];
+    return [b.map((v) => v / a[0]), a.map((v) => v / a[0])];
+  }
+
+  // -- links: #t=83.5&zoom=1 ------------------------------------------------------------------
+  function parseHash() {
+    const out = {};
+    for (const part of location.hash.replace(/^#/, "").split("&")) {
+      const eq = part.indexOf("=");
+      if (eq > 0) out[decodeURIComponent(part.slice(0, eq))] = decodeURIComponent(part.slice(eq + 1));
+    }
+    return out;
+  }
+  function readTime(text) {
+    if (text === undefined || text === null) return null;
+    const s = String(text).trim().replace(/s$/, "");
+    if (!/^\d+(\.\d*)?$|^\.\d+$/.test(s)) return NaN;
+    return Number(s);
+  }
+  function readZoom(text) {
+    if (text === undefined || text === null) return null;
+    if (text === "fit") return "fit";
+    const z = Number(text);
+    return isFinite(z) && z >= 0.25 && z <= 16 ? z : NaN;
+  }
+  function setZoom(z) {
+    zoom = z;
+    $("vc-zoom").value = String(z);
+    if ($("vc-zoom").value !== String(z)) {  // a zoom the menu lacks: add it
+      const o = document.createElement("option"); o.textContent = String(z); $("vc-zoom").appendChild(o);
+      $("vc-zoom").value = String(z);
+    }
+    render(true);
+  }
+  function applyLink(first) {
+    const h = parseHash(), problems = [];
+    const tz = readTime(h.t), z = readZoom(h.zoom);
+    if (z !== null) { if (Number.isNaN(z)) problems.push("zoom " + h.zoom); else setZoom(z); }
+    if (tz !== null) {
+      if (Number.isNaN(tz)) problems.push("time " + h.t);
+      else { pause(); seek(tz); }
+    } else if (first && D.at !== null) { seek(D.at); }
+    note.textContent = problems.length ? "the link's " + problems.join(" and ") + " is not understood: ignored" : "";
+  }
+
+  // -- the test hook (#test=1.5,2,...): pictures and text at those times, into the page --------------
+  function runTest(h) {
+    const out = {native: [], shown: [], text: [], end: D.end, events: times.length,
+                 notes: Array.from(notes.start, (s, i) => [s, notes.length[i], notes.hz[i]])};
+    const list = h.test.split(",").map(Number);
+    setZoom(1);
+    for (const x of list) {
+      pause(); seek(x); drawnKey = ""; render(true);
+      out.native.push(native.toDataURL("image/png"));
+      out.shown.push(screen.toDataURL("image/png"));
+      out.text.push(screenText(stateAt(eventAt(t))));
+    }
+    if (h.bench) {  // frame time at a speed: draw the run's frames as 60 Hz playback would
+      const sp = Number(h.bench), dt = sp / 60, cost = [];
+      setZoom(2);
+      for (let x = 0; x <= D.end; x += dt) {
+        const t0 = performance.now(); t = x; render(false); cost.push(performance.now() - t0);
+      }
+      out.frameMs = cost;
+    }
+    const pre = document.createElement("pre");
+    pre.id = "vc-test"; pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+  }
+
+  // -- wiring ---------------------------------------------------------------------------------
+  let seeking = false;
+  function wire() {
+    $("vc-play").onclick = () => { toggle(); };
+    $("vc-step").onclick = step;
+    $("vc-mute").onclick = toggleMute;
+    $("vc-png").onclick = savePng;
+    $("vc-text").onclick = copyText;
+    $("vc-full").onclick = fullscreen;
+    $("vc-speed").onchange = (e) => setSpeed(Number(e.target.value));
+    $("vc-zoom").onchange = (e) => setZoom(e.target.value === "fit" ? "fit" : Number(e.target.value));
+    const bar = $("vc-seek");
+    bar.oninput = () => { seeking = true; seek((Number(bar.value) / 1000) * D.end); };
+    bar.onchange = () => { seeking = false; updateBar(); };
+    screen.onclick = () => toggle();
+    const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+    document.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.altKey || e.metaKey) return;
+      const k = e.key;
+      if (k === " ") toggle();
+      else if (k === "ArrowRight") seek(t + (e.shiftKey ? 30 : 5));
+      else if (k === "ArrowLeft") seek(t - (e.shiftKey ? 30 : 5));
+      else if (k === "ArrowUp") setSpeed(SPEEDS[Math.min(SPEEDS.length - 1, SPEEDS.indexOf(speed) + 1)]);
+      else if (k === "ArrowDown") setSpeed(SPEEDS[Math.max(0, SPEEDS.indexOf(speed) - 1)]);
+      else if (k === "." || k === "n") step();
+      else if (k === "f") fullscreen();
+      else if (k === "m") toggleMute();
+      else if (k === "Home") seek(0);
+      else if (k === "End") seek(D.end);
+      else return;
+      e.preventDefault();
+      if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    });
+    window.addEventListener("hashchange", () => applyLink(false));
+    window.addEventListener("resize", () => { if (zoom === "fit") render(true); });
+    document.addEventListener("fullscreenchange", () => render(true));
+  }
+
+  async function main() {
+    decodeEvents(await inflate(bytes(D.events)));
+    decodeNotes(await inflate(bytes(D.notes)));
+    wire();
+    if (D.zoom !== null) setZoom(D.zoom);
+    render(true);
+    const h = parseHash();
+    if (h.test) { runTest(h); return; }
+    applyLink(true);
+    window.vconsolePlayer = {seek, play, pause, state: () => ({t, playing, speed, muted, zoom})};
+  }
+  main().catch((e) => { note.textContent = "this recording cannot be played here: " + e; });
+})();
