@@ -420,7 +420,8 @@
 
   // -- the test hook (#test=1.5,2,...): pictures and text at those times, into the page --------------
   function runTest(h) {
-    const out = {native: [], shown: [], text: [], end: D.end, events: times.length,
+    const out = {link: {t: t, zoom: zoom, playing: playing, note: note.textContent}, native: [], shown: [], text: [],
+                 end: D.end, events: times.length,
                  notes: Array.from(notes.start, (s, i) => [s, notes.length[i], notes.hz[i]])};
     const list = h.test.split(",").map(Number);
     setZoom(1);
@@ -438,6 +439,7 @@
       }
       out.frameMs = cost;
     }
+    out.resources = performance.getEntriesByType("resource").map((e) => e.name);
     const pre = document.createElement("pre");
     pre.id = "vc-test"; pre.textContent = JSON.stringify(out);
     document.body.appendChild(pre);
@@ -487,9 +489,9 @@
     wire();
     if (D.zoom !== null) setZoom(D.zoom);
     render(true);
-    const h = parseHash();
-    if (h.test) { runTest(h); return; }
     applyLink(true);
+    const h = parseHash();
+    if (h.test) runTest(h);
     window.vconsolePlayer = {seek, play, pause, state: () => ({t, playing, speed, muted, zoom})};
   }
   main().catch((e) => { note.textContent = "this recording cannot be played here: " + e; });

@@ -1,0 +1,70 @@
+"""Open an exported page in the installed headless Chromium, offline, and read what its test hook wrote.
+
+The page's ``#test=T1,T2,...`` hook seeks to each time, draws, and writes the
+pictures (PNG data URLs of the native canvas and of the zoom-1 display), the
+screen text, the note schedule it decoded, the resources it loaded and how
+the link was understood into a ``<pre id="vc-test">``; ``--dump-dom`` gives
+the document back after the page's (virtual) time budget.  Every host name
+resolves to nothing, so a page that reached for the network would show it in
+its resource list (the page's own CSP also forbids it).  Shared by the tests
+and ``scripts/bench.py export``.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
+FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-extensions", "--mute-audio",
+         "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars"]
+
+
+def dump_dom(page: Path, fragment: str, budget_ms: int = 20000, timeout: float = 180.0) -> str:
+    """The page's DOM after it ran with ``#fragment``, in a fresh browser profile."""
+    if CHROMIUM is None:
+        raise RuntimeError("chromium is not installed")
+    with tempfile.TemporaryDirectory(prefix="vconsole-chromium-") as profile:
+        url = Path(page).resolve().as_uri() + "#" + fragment
+        done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}",
+                               f"--virtual-time-budget={budget_ms}", "--dump-dom", url],
+                              capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"chromium failed ({done.returncode}): {done.stderr[-2000:]}")
+    return done.stdout
+
+
+def hook_output(page: Path, fragment: str, **kw) -> dict:
+    """What the page's test hook wrote (see the module docstring)."""
+    dom = dump_dom(page, fragment, **kw)
+    m = re.search(r'<pre id="vc-test">(.*?)</pre>', dom, re.S)
+    if m is None:
+        note = re.search(r'id="vc-note"[^>]*>(.*?)<', dom, re.S)
+        raise AssertionError(f"the page wrote no test output (its note: {note.group(1) if note else '?'})")
+    return json.loads(html.unescape(m.group(1)))
+
+
+def picture(data_url: str) -> np.ndarray:
+    """(H, W, 3) uint8 of a PNG data URL."""
+    from PIL import Image
+
+    raw = base64.b64decode(data_url.split(",", 1)[1])
+    return np.asarray(Image.open(io.BytesIO(raw)).convert("RGB"))
+
+
+def screenshot(page: Path, fragment: str, out: Path, size: tuple[int, int] = (1000, 700)) -> None:
+    """A PNG of the page as the browser shows it (for looking at, not for tests)."""
+    with tempfile.TemporaryDirectory(prefix="vconsole-chromium-") as profile:
+        url = Path(page).resolve().as_uri() + ("#" + fragment if fragment else "")
+        subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--virtual-time-budget=5000",
+                        f"--window-size={size[0]},{size[1]}", f"--screenshot={out}", url],
+                       capture_output=True, timeout=120, check=True)
