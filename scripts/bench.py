@@ -29,6 +29,7 @@ SECTIONS = {
     "audio": ("bench_window", "bench_audio"),
     "art": ("bench_art", "bench"),
     "replay": ("bench_replay", "bench"),
+    "export": ("bench_export", "bench"),
 }
 
 

@@ -662,8 +662,14 @@ class WindowFrontEnd:
         from ..tools.video import VideoRecorder
 
         now = self.machine.clock.now()
-        self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
-                                   start=now)
+        if path.suffix.lower() == ".html":  # --record-html: the run as a web page (tools.htmlexport)
+            from ..tools.htmlexport import HtmlRecorder
+
+            self.video = HtmlRecorder(path, self.adapter, self.config.monitor, title=self.base_title,
+                                      speaker_model=self.config.speaker_model, speaker=self.machine.speaker)
+        else:
+            self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
+                                       start=now)
         self._video_t = now
         if path != self.record_video:
             print(f"vconsole: capturing the screen to {path} (Ctrl+F7 stops)", file=sys.stderr)

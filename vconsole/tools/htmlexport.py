@@ -13,16 +13,16 @@ between ``old`` and ``new`` showed), ``finish`` at the end.  A change seen at
 ``old`` is stored at ``old``: the page shows, at time T, the last change at or
 before T.
 
-Events are a little-endian byte stream, deflated and base64'd into the page
-(the browser inflates it with DecompressionStream):
-
-    float64 time, uint8 what-changed flags, then for each flag set:
-      CELLS    uint16 n, then n x (uint16 cell index, uint8 character, uint8 attribute)
-      CURSOR   uint8 row, uint8 column, uint32 mask of lit scan lines (0: none)
-      BORDER   uint8 colour
-      BLINK    uint8 0/1
-      FONT     uint8 index into the page's character sets
-      PALETTE  uint8 index into the page's colour tables
+Events are stored column by column (one array per field, so that each
+deflates well), little-endian, deflated and base64'd into the page; the
+browser inflates them with DecompressionStream.  Per event: its time
+(float64) and which things changed (uint8 flags); per event with CELLS: how
+many cells (uint16); per changed cell: the step from the previous changed
+cell's index (uint16; the first counts from -1), its character and attribute
+(uint8 each); per CURSOR: row, column (uint8) and the mask of lit scan lines
+(uint32, 0: none); per BORDER, BLINK, FONT, PALETTE: one uint8 (the last two
+index the page's character sets and colour tables).  The player itself is
+deflated into the page too, and started by a few lines of plain script.
 """
 from __future__ import annotations
 
@@ -45,6 +45,9 @@ from ..render import _character_set, _palette_for, effective_cells
 from ..video import ScreenState
 
 CELLS, CURSOR, BORDER, BLINK, FONT, PALETTE = 1, 2, 4, 8, 16, 32
+#: the event columns in the order the page holds them, each with its element type
+COLUMNS = {"time": "<f8", "mask": "<u4", "count": "<u2", "step": "<u2", "flags": "u1", "char": "u1", "attr": "u1",
+           "cursor": "u1", "border": "u1", "blink": "u1", "font": "u1", "palette": "u1"}
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 FORMAT = 1  # the page data's version
 
@@ -89,8 +92,9 @@ class HtmlRecorder:
 
     def __init__(self, path: str | os.PathLike, adapter: Adapter | str, monitor: str = "color", *,
                  speaker_model: str = "ideal", title: str = "vconsole run", at: float | None = None,
-                 zoom: float | None = None) -> None:
+                 zoom: float | None = None, speaker=None) -> None:
         self.path = Path(path)
+        self.speaker = speaker  # where the notes come from at finish (unless finish is given one)
         self.adapter = get_adapter(adapter)
         self.monitor = monitor
         self.speaker_model = speaker_model
@@ -98,12 +102,13 @@ class HtmlRecorder:
         self.at = at
         self.zoom = zoom
         self._tables = _Tables()
-        self._stream = bytearray()
+        self._col: dict[str, list[np.ndarray]] = {name: [] for name in COLUMNS}
         self._events = 0
         self._last: dict | None = None  # what the page holds after the events so far
         self._version: int | None = None
         self.finished = False
         self.size = 0
+        self.frames = 0  # (an animated capture's count, for a front end that treats both alike)
 
     # -- feeding ---------------------------------------------------------------------------------
     def advance(self, screen, old: float, new: float) -> None:
@@ -131,27 +136,29 @@ class HtmlRecorder:
             "palette": self._palette_id(state),
         }
         last = self._last
-        flags, body = 0, bytearray()
+        flags = 0
         if last is None:
             changed = np.arange(a.rows * a.cols)
         else:
             changed = np.flatnonzero((now["cells"] != last["cells"]).any(axis=1))
         if len(changed):
             flags |= CELLS
-            rec = np.zeros(len(changed), dtype=[("i", "<u2"), ("c", "u1"), ("a", "u1")])
-            rec["i"] = changed
-            rec["c"] = now["cells"][changed, 0]
-            rec["a"] = now["cells"][changed, 1]
-            body += struct.pack("<H", len(changed)) + rec.tobytes()
-        for flag, key, fmt in ((CURSOR, "cursor", "<BBI"), (BORDER, "border", "<B"), (BLINK, "blink", "<B"),
-                               (FONT, "font", "<B"), (PALETTE, "palette", "<B")):
+            self._col["count"].append(np.array([len(changed)], dtype="<u2"))
+            self._col["step"].append(np.diff(changed, prepend=-1).astype("<u2"))
+            self._col["char"].append(now["cells"][changed, 0])
+            self._col["attr"].append(now["cells"][changed, 1])
+        if last is None or now["cursor"] != last["cursor"]:
+            flags |= CURSOR
+            self._col["cursor"].append(np.array(now["cursor"][:2], dtype="u1"))
+            self._col["mask"].append(np.array([now["cursor"][2]], dtype="<u4"))
+        for flag, key in ((BORDER, "border"), (BLINK, "blink"), (FONT, "font"), (PALETTE, "palette")):
             if last is None or now[key] != last[key]:
                 flags |= flag
-                value = now[key]
-                body += struct.pack(fmt, *value) if isinstance(value, tuple) else struct.pack(fmt, int(value))
+                self._col[key].append(np.array([int(now[key])], dtype="u1"))
         self._last = now
         if flags:
-            self._stream += struct.pack("<dB", float(t), flags) + body
+            self._col["time"].append(np.array([float(t)], dtype="<f8"))
+            self._col["flags"].append(np.array([flags], dtype="u1"))
             self._events += 1
 
     def _font_id(self, state: ScreenState) -> int:
@@ -184,6 +191,7 @@ class HtmlRecorder:
         if self._last is None:
             raise ExportError("nothing was captured")
         self.finished = True
+        speaker = speaker if speaker is not None else self.speaker
         events = list(speaker.timeline) if speaker is not None else []
         page = self.page(float(end), notes_of(events, float(end)))
         atomic_write(self.path, page)
@@ -195,12 +203,17 @@ class HtmlRecorder:
         a = self.adapter
         tables = []
         for palette in self._tables.palettes:
-            t = []
             for blink in (False, True):
                 for text_on in (False, True):
                     fg, bg = colour_tables(a, self.monitor, blink, text_on, palette)
-                    t.append(_b64(np.concatenate([fg, bg]).astype(np.uint8).tobytes()))
-            tables.append(t)
+                    tables.append(np.concatenate([fg, bg]).astype(np.uint8).tobytes())
+        columns, sections, offset = [], {}, 0
+        for name, kind in COLUMNS.items():  # 8-byte columns first, then 4, 2, 1: every one aligned
+            parts = self._col[name]
+            arr = np.concatenate(parts).astype(kind) if parts else np.zeros(0, dtype=kind)
+            sections[name] = [offset, len(arr)]
+            columns.append(arr.tobytes())
+            offset += arr.nbytes
         times = np.array([n.start for n in notes], dtype="<f8").tobytes()
         lengths = np.array([n.length for n in notes], dtype="<f8").tobytes()
         pitches = np.array([n.hz for n in notes], dtype="<f8").tobytes()
@@ -214,9 +227,9 @@ class HtmlRecorder:
             "cursorBlinkFrames": a.cursor_blink_frames, "underlineRow": 12 if a.mono else -1,
             "end": end, "at": self.at, "zoom": self.zoom, "speakerModel": self.speaker_model,
             "highpassHz": 120.0, "lowpassHz": 4300.0, "volume": 0.25,
-            "fonts": [_b64(f) for f in self._tables.fonts], "tables": tables,
-            "events": _b64(zlib.compress(bytes(self._stream), 9)), "eventCount": self._events,
-            "notes": _b64(zlib.compress(times + lengths + pitches, 9)), "noteCount": len(notes),
+            "fonts": _packed(b"".join(self._tables.fonts)), "tables": _packed(b"".join(tables)),
+            "events": _packed(b"".join(columns)), "sections": sections, "eventCount": self._events,
+            "notes": _packed(times + lengths + pitches), "noteCount": len(notes),
             "cp437": "".join(" " if c == "\x00" else c for c in TO_UNICODE),
         }
 
@@ -228,6 +241,11 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
+def _packed(data: bytes) -> str:
+    """Deflated (zlib format, what DecompressionStream("deflate") reads) and base64'd."""
+    return _b64(zlib.compress(data, 9))
+
+
 def _asset(name: str) -> str:
     return resources.files("vconsole.tools").joinpath("htmlplayer", name).read_text(encoding="utf-8")
 
@@ -236,12 +254,12 @@ def render_page(data: dict, title: str) -> bytes:
     """The page: the template with the player's script, style and the run's data put in."""
     import html
 
-    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=True).replace("</", "<\\/")
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
     page = (_asset("player.html")
             .replace("/*STYLE*/", _asset("player.css"))
             .replace("{{TITLE}}", html.escape(title))
             .replace("/*DATA*/", payload)
-            .replace("/*SCRIPT*/", _asset("player.js").replace("</", "<\\/")))
+            .replace("/*PLAYER*/", _packed(_asset("player.js").encode("utf-8"))))
     return page.encode("utf-8")
 
 

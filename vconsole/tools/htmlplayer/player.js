@@ -22,13 +22,14 @@
   const cw = D.cellW, ch = D.cellH, cols = D.cols, rows = D.rows, bx = D.bandX, by = D.bandY;
   const activeW = cols * cw, activeH = rows * ch, frameW = activeW + 2 * bx, frameH = activeH + 2 * by;
   const nCells = rows * cols;
-  const fonts = D.fonts.map(bytes);
-  const tables = D.tables.map((t) => t.map(bytes));  // [palette][blink*2 + textOn]: fg 256x3 then bg 256x3
+  let fonts = [];  // the character sets: 256 x cellH bytes each
+  let tables = [];  // [palette][blink*2 + textOn]: fg 256x3 then bg 256x3
 
-  // -- the events ------------------------------------------------------------------------------
-  let times = new Float64Array(0), offsets = new Uint32Array(0), stream = null, view = null;
+  // -- the events (columns: see vconsole/tools/htmlexport.py) -----------------------------------------
+  let times = new Float64Array(0), col = {}, at = {};
   let keys = [];  // full states at events 0, KEY_EVERY, 2 KEY_EVERY, ...
   let notes = {start: new Float64Array(0), length: new Float64Array(0), hz: new Float64Array(0)};
+  const TYPES = {time: Float64Array, mask: Uint32Array, count: Uint16Array, step: Uint16Array};
 
   function newState() {
     return {cells: new Uint8Array(nCells * 2), row: 0, col: 0, mask: 0, border: 0, blink: 1, font: 0, palette: 0};
@@ -39,32 +40,42 @@
     return c;
   }
   function apply(s, i) {
-    let p = offsets[i] + 8;
-    const flags = stream[p++];
+    const flags = col.flags[i];
     if (flags & CELLS) {
-      const n = view.getUint16(p, true); p += 2;
-      for (let k = 0; k < n; k++, p += 4) {
-        const at = view.getUint16(p, true) * 2;
-        s.cells[at] = stream[p + 2]; s.cells[at + 1] = stream[p + 3];
+      const n = col.count[at.count[i]];
+      let p = at.cell[i], cell = -1;
+      for (let k = 0; k < n; k++, p++) {
+        cell += col.step[p];
+        s.cells[2 * cell] = col.char[p]; s.cells[2 * cell + 1] = col.attr[p];
       }
     }
-    if (flags & CURSOR) { s.row = stream[p]; s.col = stream[p + 1]; s.mask = view.getUint32(p + 2, true); p += 6; }
-    if (flags & BORDER) s.border = stream[p++];
-    if (flags & BLINK) s.blink = stream[p++];
-    if (flags & FONT) s.font = stream[p++];
-    if (flags & PALETTE) s.palette = stream[p++];
+    if (flags & CURSOR) {
+      const c = at.cursor[i];
+      s.row = col.cursor[2 * c]; s.col = col.cursor[2 * c + 1]; s.mask = col.mask[c];
+    }
+    if (flags & BORDER) s.border = col.border[at.border[i]];
+    if (flags & BLINK) s.blink = col.blink[at.blink[i]];
+    if (flags & FONT) s.font = col.font[at.font[i]];
+    if (flags & PALETTE) s.palette = col.palette[at.palette[i]];
   }
   function decodeEvents(u8) {
-    stream = u8; view = new DataView(u8.buffer, u8.byteOffset, u8.byteLength);
+    for (const name in D.sections) {
+      const [off, n] = D.sections[name], T = TYPES[name] || Uint8Array;
+      col[name] = new T(u8.buffer.slice(u8.byteOffset + off, u8.byteOffset + off + n * T.BYTES_PER_ELEMENT));
+    }
     const n = D.eventCount;
-    times = new Float64Array(n); offsets = new Uint32Array(n);
-    let p = 0;
+    times = col.time;
+    const where = {count: 0, cell: 0, cursor: 0, border: 0, blink: 0, font: 0, palette: 0};
+    for (const k in where) at[k] = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
-      offsets[i] = p; times[i] = view.getFloat64(p, true);
-      const flags = u8[p + 8]; p += 9;
-      if (flags & CELLS) p += 2 + 4 * view.getUint16(p, true);
-      if (flags & CURSOR) p += 6;
-      for (const f of [BORDER, BLINK, FONT, PALETTE]) if (flags & f) p += 1;
+      const flags = col.flags[i];
+      for (const k in where) at[k][i] = where[k];
+      if (flags & CELLS) { where.cell += col.count[where.count]; where.count++; }
+      if (flags & CURSOR) where.cursor++;
+      if (flags & BORDER) where.border++;
+      if (flags & BLINK) where.blink++;
+      if (flags & FONT) where.font++;
+      if (flags & PALETTE) where.palette++;
     }
     const s = newState();
     for (let i = 0; i < n; i++) {
@@ -484,6 +495,11 @@
   }
 
   async function main() {
+    const glyphs = await inflate(bytes(D.fonts)), colours = await inflate(bytes(D.tables));
+    for (let i = 0; i < glyphs.length; i += 256 * ch) fonts.push(glyphs.subarray(i, i + 256 * ch));
+    for (let i = 0; i < colours.length; i += 4 * 1536) {
+      tables.push([0, 1, 2, 3].map((k) => colours.subarray(i + k * 1536, i + (k + 1) * 1536)));
+    }
     decodeEvents(await inflate(bytes(D.events)));
     decodeNotes(await inflate(bytes(D.notes)));
     wire();
