@@ -20,7 +20,7 @@ GAME = ("MILL", "ega", "Enter F2 wait:120000")
 
 def bench() -> dict:
     sys.path.insert(0, str(ROOT / "tests"))
-    from browser import CHROMIUM, hook_output
+    from browser import CHROMIUM, wait_for_hook
 
     from vconsole.machine import MachineConfig
     from vconsole.program import find
@@ -60,7 +60,7 @@ def bench() -> dict:
             return out
         costs = []
         for _ in range(3):
-            costs += hook_output(page, "test=0&bench=8", budget_ms=600000)["frameMs"]
+            costs += wait_for_hook(page, "test=0&bench=8")["frameMs"]
         costs.sort()
         out.update({
             "frames_drawn_at_8x": len(costs),

@@ -68,3 +68,89 @@ def screenshot(page: Path, fragment: str, out: Path, size: tuple[int, int] = (10
         subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--virtual-time-budget=5000",
                         f"--window-size={size[0]},{size[1]}", f"--screenshot={out}", url],
                        capture_output=True, timeout=120, check=True)
+
+
+def evaluate(page: Path, fragment: str, expression: str, timeout: float = 300.0):
+    """The value of ``expression`` (a promise is awaited) in the page, in real time (no virtual clock),
+    over the DevTools protocol on a pipe (--remote-debugging-pipe: fds 3 and 4, NUL-ended JSON)."""
+    import os
+
+    if CHROMIUM is None:
+        raise RuntimeError("chromium is not installed")
+    to_child, from_parent = os.pipe()
+    to_parent, from_child = os.pipe()
+
+    def fds() -> None:
+        os.dup2(to_child, 3)
+        os.dup2(from_child, 4)
+
+    with tempfile.TemporaryDirectory(prefix="vconsole-chromium-") as profile:
+        url = Path(page).resolve().as_uri() + "#" + fragment
+        proc = subprocess.Popen([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe", url],
+                                pass_fds=(3, 4, to_child, from_child), preexec_fn=fds,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_child)
+        os.close(from_child)
+        out, inp = os.fdopen(from_parent, "wb"), os.fdopen(to_parent, "rb")
+        buffer = b""
+        counter = 0
+
+        def call(method: str, params: dict | None = None, session: str | None = None) -> dict:
+            nonlocal buffer, counter
+            counter += 1
+            message = {"id": counter, "method": method, "params": params or {}}
+            if session:
+                message["sessionId"] = session
+            out.write(json.dumps(message).encode() + b"\0")
+            out.flush()
+            while True:
+                while b"\0" not in buffer:
+                    chunk = os.read(inp.fileno(), 1 << 16)
+                    if not chunk:
+                        raise RuntimeError("chromium closed the DevTools pipe")
+                    buffer += chunk
+                raw, buffer = buffer.split(b"\0", 1)
+                reply = json.loads(raw)
+                if reply.get("id") == counter:
+                    if "error" in reply:
+                        raise RuntimeError(f"{method}: {reply['error']}")
+                    return reply["result"]
+
+        try:
+            import time
+
+            deadline = time.monotonic() + timeout
+            target = None
+            while target is None:
+                pages = [t for t in call("Target.getTargets")["targetInfos"] if t["type"] == "page"]
+                target = pages[0]["targetId"] if pages else None
+                if time.monotonic() > deadline:
+                    raise RuntimeError("chromium opened no page")
+            session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            while True:  # the first document may be replaced by the page while we ask: ask again
+                try:
+                    result = call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,
+                                                       "returnByValue": True}, session)
+                    break
+                except RuntimeError as e:
+                    if "context was destroyed" not in str(e) or time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+            if "exceptionDetails" in result:
+                raise RuntimeError(f"the page's script failed: {result['exceptionDetails']}")
+            return result["result"].get("value")
+        finally:
+            try:
+                call("Browser.close")
+            except (RuntimeError, OSError):
+                pass
+            proc.wait(timeout=30)
+            out.close()
+            inp.close()
+
+
+def wait_for_hook(page: Path, fragment: str, timeout: float = 300.0) -> dict:
+    """hook_output in real time: what the test hook wrote, once it has written it."""
+    expression = ("new Promise((ok) => { const look = () => { const e = document.getElementById('vc-test');"
+                  " e ? ok(e.textContent) : setTimeout(look, 50); }; look(); })")
+    return json.loads(evaluate(page, fragment, expression, timeout))

@@ -118,47 +118,68 @@
     const frame = Math.floor(t * D.refreshHz + EPS);
     return [Math.floor(frame / D.textBlinkFrames) % 2 === 0, Math.floor(frame / D.cursorBlinkFrames) % 2 === 0];
   }
+  const px32 = new Uint32Array(px.buffer);
+  const packed = new Map();  // colour table -> 512 RGBA words (fg 0-255, bg 256-511), little-endian
+  function words(table) {
+    let w = packed.get(table);
+    if (!w) {
+      w = new Uint32Array(512);
+      for (let k = 0; k < 512; k++) w[k] = (0xFF000000 | (table[3 * k + 2] << 16) | (table[3 * k + 1] << 8) | table[3 * k]) >>> 0;
+      packed.set(table, w);
+    }
+    return w;
+  }
+  function drawCell(s, cell, w, font) {
+    const chr = s.cells[2 * cell], attr = s.cells[2 * cell + 1], r = Math.floor(cell / cols), c = cell - r * cols;
+    const fg = w[attr], bg = w[256 + attr], n9 = cw === 9;
+    const under = D.underlineRow >= 0 && (attr & 7) === 1;
+    for (let y = 0; y < ch; y++) {
+      const b = font[chr * ch + y];
+      let code = n9 ? ((b << 1) | (chr >= 0xC0 && chr <= 0xDF ? b & 1 : 0)) : b;
+      if (under && y === D.underlineRow) code = (1 << cw) - 1;
+      let o = (by + r * ch + y) * frameW + bx + c * cw;
+      for (let x = cw - 1; x >= 0; x--) px32[o++] = (code >> x) & 1 ? fg : bg;
+    }
+  }
+  let painted = null;  // what the native picture shows: cells, table, font, border, the cursor's cell
   function paint(s, textOn, cursorOn) {
-    const table = tables[s.palette][(s.blink ? 2 : 0) + (textOn ? 1 : 0)];
-    const font = fonts[s.font];
-    const n9 = cw === 9, full = (1 << cw) - 1;
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        const i = (r * cols + c) * 2, chr = s.cells[i], attr = s.cells[i + 1];
-        const fg = attr * 3, bg = (256 + attr) * 3;
-        const under = D.underlineRow >= 0 && (attr & 7) === 1;
-        for (let y = 0; y < ch; y++) {
-          const b = font[chr * ch + y];
-          let code = n9 ? ((b << 1) | (chr >= 0xC0 && chr <= 0xDF ? b & 1 : 0)) : b;
-          if (under && y === D.underlineRow) code = full;
-          let o = ((by + r * ch + y) * frameW + bx + c * cw) * 4;
-          for (let x = cw - 1; x >= 0; x--, o += 4) {
-            const k = (code >> x) & 1 ? fg : bg;
-            px[o] = table[k]; px[o + 1] = table[k + 1]; px[o + 2] = table[k + 2]; px[o + 3] = 255;
-          }
+    // The blink phase changes only attributes with bit 7 while blinking is on: without one, either table does.
+    let blinking = false;
+    if (s.blink) for (let i = 1; i < s.cells.length; i += 2) if (s.cells[i] & 0x80) { blinking = true; break; }
+    const tk = (s.blink ? 2 : 0) + (textOn || !blinking ? 1 : 0);
+    const w = words(tables[s.palette][tk]), font = fonts[s.font];
+    const full = painted === null || painted.palette !== s.palette || painted.tk !== tk || painted.font !== s.font ||
+                 painted.border !== s.border;
+    if (full) {
+      for (let i = 0; i < nCells; i++) drawCell(s, i, w, font);
+      if (bx || by) {  // the overscan band: colour (border & 15), which never blinks
+        const b = w[s.border & 15];
+        for (let y = 0; y < frameH; y++) {
+          const o = y * frameW;
+          if (y < by || y >= by + activeH) px32.fill(b, o, o + frameW);
+          else { px32.fill(b, o, o + bx); px32.fill(b, o + bx + activeW, o + frameW); }
         }
       }
+    } else {
+      const old = painted.cells, now = s.cells;
+      for (let i = 0; i < nCells; i++) {
+        if (old[2 * i] !== now[2 * i] || old[2 * i + 1] !== now[2 * i + 1]) drawCell(s, i, w, font);
+      }
+      if (painted.cursor >= 0) drawCell(s, painted.cursor, w, font);
     }
+    let cursor = -1;
     if (cursorOn && s.mask && s.row < rows && s.col < cols) {
-      const lit = tables[s.palette][(s.blink ? 2 : 0) + 1];  // the cursor: the cell's foreground, always shown
-      const k = s.cells[(s.row * cols + s.col) * 2 + 1] * 3;
+      // the cursor: the cell's foreground colour in the shown phase, 8 dots wide
+      const lit = words(tables[s.palette][(s.blink ? 2 : 0) + 1]);
+      cursor = s.row * cols + s.col;
+      const fg = lit[s.cells[2 * cursor + 1]];
       for (let y = 0; y < ch; y++) {
         if (!((s.mask >>> y) & 1)) continue;
-        let o = ((by + s.row * ch + y) * frameW + bx + s.col * cw) * 4;
-        for (let x = 0; x < 8; x++, o += 4) { px[o] = lit[k]; px[o + 1] = lit[k + 1]; px[o + 2] = lit[k + 2]; }
+        const o = (by + s.row * ch + y) * frameW + bx + s.col * cw;
+        px32.fill(fg, o, o + 8);
       }
     }
-    if (bx || by) {  // the overscan band: colour (border & 15), which never blinks
-      const k = (s.border & 15) * 3, R = table[k], G = table[k + 1], B = table[k + 2];
-      for (let y = 0; y < frameH; y++) {
-        const inside = y >= by && y < by + activeH;
-        for (let x = 0; x < frameW; x++) {
-          if (inside && x >= bx && x < bx + activeW) { x = bx + activeW - 1; continue; }
-          const o = (y * frameW + x) * 4;
-          px[o] = R; px[o + 1] = G; px[o + 2] = B; px[o + 3] = 255;
-        }
-      }
-    }
+    painted = {cells: s.cells.slice(), palette: s.palette, tk: tk, font: s.font, border: s.border, cursor: cursor};
     nctx.putImageData(image, 0, 0);
   }
   function drawNative(t) {
@@ -185,17 +206,30 @@
     for (let y = 0; y < g.bandY; y++) m.push(by + activeH + spread(y, by, g.bandY));
     return m;
   }
-  function show(canvas, g) {
-    const map = rowMap(g);
-    if (canvas.width !== g.w || canvas.height !== map.length) { canvas.width = g.w; canvas.height = map.length; }
-    const c = canvas.getContext("2d");
-    c.imageSmoothingEnabled = false;
-    for (let y = 0; y < map.length;) {
-      let e = y + 1;
-      while (e < map.length && map[e] === map[y]) e++;
-      c.drawImage(native, 0, map[y], frameW, 1, 0, y, g.w, e - y);
-      y = e;
+  const columnMaps = new Map();
+  function columnMap(w) {  // display column -> native column: whole repeats at whole zooms (as to_display)
+    let m = columnMaps.get(w);
+    if (!m) {
+      m = new Uint32Array(w);
+      for (let x = 0; x < w; x++) m[x] = spread(x, frameW, w);
+      columnMaps.set(w, m);
     }
+    return m;
+  }
+  function show(canvas, g) {  // the native picture, nearest neighbour, into canvas at geometry g
+    const map = rowMap(g), h = map.length, w = g.w;
+    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; canvas.vcImage = null; }
+    const c = canvas.getContext("2d");
+    if (!canvas.vcImage) canvas.vcImage = c.createImageData(w, h);
+    const dst = new Uint32Array(canvas.vcImage.data.buffer), cm = columnMap(w);
+    for (let y = 0, prev = -1; y < h; y++) {
+      const o = y * w;
+      if (map[y] === prev) { dst.copyWithin(o, o - w, o); continue; }
+      prev = map[y];
+      const src = prev * frameW;
+      for (let x = 0; x < w; x++) dst[o + x] = px32[src + cm[x]];
+    }
+    c.putImageData(canvas.vcImage, 0, 0);
   }
 
   // -- the player ------------------------------------------------------------------------------
