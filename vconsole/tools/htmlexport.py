@@ -14,7 +14,7 @@ between ``old`` and ``new`` showed), ``finish`` at the end.  A change seen at
 before T.
 
 Events are stored column by column (one array per field, so that each
-deflates well), little-endian, deflated and base64'd into the page; the
+deflates well), little-endian, deflated and in base85 in the page; the
 browser inflates them with DecompressionStream.  Per event: its time
 (float64) and which things changed (uint8 flags); per event with CELLS: how
 many cells (uint16); per changed cell: the step from the previous changed
@@ -30,7 +30,7 @@ import base64
 import json
 import math
 import os
-import struct
+import re
 import zlib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -237,13 +237,24 @@ class HtmlRecorder:
         return render_page(self.data(end, notes), self.title)
 
 
-def _b64(data: bytes) -> str:
-    return base64.b64encode(data).decode("ascii")
-
-
 def _packed(data: bytes) -> str:
-    """Deflated (zlib format, what DecompressionStream("deflate") reads) and base64'd."""
-    return _b64(zlib.compress(data, 9))
+    """Deflated (zlib format, what DecompressionStream("deflate") reads) and in base85 (Python's alphabet:
+    no quote, backslash or slash, so it sits in a JSON string and a script element as it is)."""
+    return base64.b85encode(zlib.compress(data, 9)).decode("ascii")
+
+
+def minified(script: str) -> str:
+    """The player without its comments and indentation (it is read in vconsole's source, not in the page).
+
+    Only whole /* */ blocks, whole-line // comments and // comments after two spaces go: the script has
+    no string or regular expression that holds those."""
+    script = re.sub(r"/\*.*?\*/", "", script, flags=re.S)
+    lines = []
+    for line in script.split("\n"):
+        line = "" if line.lstrip().startswith("//") else re.sub(r"\s\s//\s.*$", "", line)
+        if line.strip():
+            lines.append(line.strip())
+    return "\n".join(lines)
 
 
 def _asset(name: str) -> str:
@@ -259,7 +270,7 @@ def render_page(data: dict, title: str) -> bytes:
             .replace("/*STYLE*/", _asset("player.css"))
             .replace("{{TITLE}}", html.escape(title))
             .replace("/*DATA*/", payload)
-            .replace("/*PLAYER*/", _packed(_asset("player.js").encode("utf-8"))))
+            .replace("/*PLAYER*/", _packed(minified(_asset("player.js")).encode("utf-8"))))
     return page.encode("utf-8")
 
 

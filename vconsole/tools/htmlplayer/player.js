@@ -9,16 +9,7 @@
   const KEY_EVERY = 64;  // a full state kept every this many events, for seeking back
   const CELLS = 1, CURSOR = 2, BORDER = 4, BLINK = 8, FONT = 16, PALETTE = 32;
 
-  function bytes(s) {
-    const bin = atob(s), out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  }
-  async function inflate(u8) {
-    const stream = new Blob([u8]).stream().pipeThrough(new DecompressionStream("deflate"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  }
-
+  // unpack(text): the page's loader turns a base85 (Python's alphabet), deflated field into bytes (a promise)
   const cw = D.cellW, ch = D.cellH, cols = D.cols, rows = D.rows, bx = D.bandX, by = D.bandY;
   const activeW = cols * cw, activeH = rows * ch, frameW = activeW + 2 * bx, frameH = activeH + 2 * by;
   const nCells = rows * cols;
@@ -529,13 +520,13 @@
   }
 
   async function main() {
-    const glyphs = await inflate(bytes(D.fonts)), colours = await inflate(bytes(D.tables));
+    const glyphs = await unpack(D.fonts), colours = await unpack(D.tables);
     for (let i = 0; i < glyphs.length; i += 256 * ch) fonts.push(glyphs.subarray(i, i + 256 * ch));
     for (let i = 0; i < colours.length; i += 4 * 1536) {
       tables.push([0, 1, 2, 3].map((k) => colours.subarray(i + k * 1536, i + (k + 1) * 1536)));
     }
-    decodeEvents(await inflate(bytes(D.events)));
-    decodeNotes(await inflate(bytes(D.notes)));
+    decodeEvents(await unpack(D.events));
+    decodeNotes(await unpack(D.notes));
     wire();
     if (D.zoom !== null) setZoom(D.zoom);
     render(true);
