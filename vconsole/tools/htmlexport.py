@@ -14,15 +14,15 @@ between ``old`` and ``new`` showed), ``finish`` at the end.  A change seen at
 before T.
 
 Events are stored column by column (one array per field, so that each
-deflates well), little-endian, deflated and in base85 in the page; the
-browser inflates them with DecompressionStream.  Per event: its time
+deflates well), little-endian; with the glyphs, colour tables, notes and the
+player itself they make one deflated stream, in base85 in the page (see
+``pack``), which the browser inflates with DecompressionStream.  Per event: its time
 (float64) and which things changed (uint8 flags); per event with CELLS: how
 many cells (uint16); per changed cell: the step from the previous changed
 cell's index (uint16; the first counts from -1), its character and attribute
 (uint8 each); per CURSOR: row, column (uint8) and the mask of lit scan lines
 (uint32, 0: none); per BORDER, BLINK, FONT, PALETTE: one uint8 (the last two
-index the page's character sets and colour tables).  The player itself is
-deflated into the page too, and started by a few lines of plain script.
+index the page's character sets and colour tables).
 """
 from __future__ import annotations
 
@@ -198,8 +198,8 @@ class HtmlRecorder:
         self.size = len(page)
         return self.path
 
-    def data(self, end: float, notes: list[Note]) -> dict:
-        """Everything the player needs, as the JSON the page carries."""
+    def data(self, end: float, notes: list[Note]) -> tuple[dict, dict[str, bytes]]:
+        """Everything the player needs: the description (JSON) and the binary parts it reads."""
         a = self.adapter
         tables = []
         for palette in self._tables.palettes:
@@ -214,12 +214,21 @@ class HtmlRecorder:
             sections[name] = [offset, len(arr)]
             columns.append(arr.tobytes())
             offset += arr.nbytes
+        # The glyphs of characters the run never shows are left blank: they cost nothing then.
+        used = np.zeros(256, dtype=bool)
+        if self._col["char"]:
+            used[np.concatenate(self._col["char"])] = True
+        fonts = []
+        for glyphs in self._tables.fonts:
+            rows = np.frombuffer(glyphs, dtype=np.uint8).reshape(256, a.cell_h).copy()
+            rows[~used] = 0
+            fonts.append(rows.tobytes())
         times = np.array([n.start for n in notes], dtype="<f8").tobytes()
         lengths = np.array([n.length for n in notes], dtype="<f8").tobytes()
         pitches = np.array([n.hz for n in notes], dtype="<f8").tobytes()
         bx, by = a.band(True)
         scan_w, scan_h = a.scan_size
-        return {
+        description = {
             "format": FORMAT, "title": self.title, "adapter": a.name, "monitor": self.monitor,
             "cellW": a.cell_w, "cellH": a.cell_h, "cols": a.cols, "rows": a.rows, "bandX": bx, "bandY": by,
             "scanW": scan_w, "scanH": scan_h, "mono": a.mono,
@@ -227,20 +236,14 @@ class HtmlRecorder:
             "cursorBlinkFrames": a.cursor_blink_frames, "underlineRow": 12 if a.mono else -1,
             "end": end, "at": self.at, "zoom": self.zoom, "speakerModel": self.speaker_model,
             "highpassHz": 120.0, "lowpassHz": 4300.0, "volume": 0.25,
-            "fonts": _packed(b"".join(self._tables.fonts)), "tables": _packed(b"".join(tables)),
-            "events": _packed(b"".join(columns)), "sections": sections, "eventCount": self._events,
-            "notes": _packed(times + lengths + pitches), "noteCount": len(notes),
+            "sections": sections, "eventCount": self._events, "noteCount": len(notes),
             "cp437": "".join(" " if c == "\x00" else c for c in TO_UNICODE),
         }
+        return description, {"fonts": b"".join(fonts), "tables": b"".join(tables), "events": b"".join(columns),
+                             "notes": times + lengths + pitches}
 
     def page(self, end: float, notes: list[Note]) -> bytes:
-        return render_page(self.data(end, notes), self.title)
-
-
-def _packed(data: bytes) -> str:
-    """Deflated (zlib format, what DecompressionStream("deflate") reads) and in base85 (Python's alphabet:
-    no quote, backslash or slash, so it sits in a JSON string and a script element as it is)."""
-    return base64.b85encode(zlib.compress(data, 9)).decode("ascii")
+        return render_page(*self.data(end, notes), self.title)
 
 
 def minified(script: str) -> str:
@@ -261,16 +264,47 @@ def _asset(name: str) -> str:
     return resources.files("vconsole.tools").joinpath("htmlplayer", name).read_text(encoding="utf-8")
 
 
-def render_page(data: dict, title: str) -> bytes:
-    """The page: the template with the player's script, style and the run's data put in."""
+def pack(description: dict, parts: dict[str, bytes]) -> str:
+    """One deflated stream (zlib format, what DecompressionStream("deflate") reads) in base85 (Python's
+    alphabet: no quote, backslash or slash, so it sits in a script element as it is): a 4-byte length, the
+    description as JSON with the places of the parts under "parts", then the parts."""
+    places, offset = {}, 0
+    for name, data in parts.items():
+        places[name] = [offset, len(data)]
+        offset += len(data)
+    head = json.dumps({**description, "parts": places}, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    raw = len(head).to_bytes(4, "little") + head + b"".join(parts.values())
+    return base64.b85encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def unpack(text: str) -> tuple[dict, dict[str, bytes]]:
+    """pack's inverse: (description, parts)."""
+    raw = zlib.decompress(base64.b85decode(text.strip()))
+    size = int.from_bytes(raw[:4], "little")
+    description = json.loads(raw[4:4 + size].decode("utf-8"))
+    body = raw[4 + size:]
+    parts = {name: body[off:off + n] for name, (off, n) in description.pop("parts").items()}
+    return description, parts
+
+
+def read_page(path: str | os.PathLike) -> tuple[dict, dict[str, bytes]]:
+    """(description, parts) of a page export-html wrote."""
+    text = Path(path).read_text(encoding="utf-8")
+    m = re.search(r'<script type="text/plain" id="vc-pack">(.*?)</script>', text, re.S)
+    if m is None:
+        raise ExportError(f"{path}: not a page made by vconsole export-html")
+    return unpack(m.group(1))
+
+
+def render_page(description: dict, parts: dict[str, bytes], title: str) -> bytes:
+    """The page: a small loader and one packed stream holding the player, its page and the run."""
     import html
 
-    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
-    page = (_asset("player.html")
-            .replace("/*STYLE*/", _asset("player.css"))
+    player = {"js": minified(_asset("player.js")).encode("utf-8"), "css": _asset("player.css").encode("utf-8"),
+              "html": _asset("player.html").encode("utf-8")}
+    page = (_asset("page.html")
             .replace("{{TITLE}}", html.escape(title))
-            .replace("/*DATA*/", payload)
-            .replace("/*PLAYER*/", _packed(minified(_asset("player.js")).encode("utf-8"))))
+            .replace("/*PACK*/", pack(description, {**parts, **player})))
     return page.encode("utf-8")
 
 

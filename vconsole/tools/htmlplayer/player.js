@@ -3,13 +3,12 @@
    vconsole/capture.py (the 4:3 row spreading) and vconsole/synth.py (the speaker's filter). */
 "use strict";
 (function () {
-  const D = JSON.parse(document.getElementById("vc-data").textContent);
+  // D: the run's description (vconsole/tools/htmlexport.py, HtmlRecorder.data); part: its binary parts, inflated
   const $ = (id) => document.getElementById(id);
   const EPS = 1e-6;
   const KEY_EVERY = 64;  // a full state kept every this many events, for seeking back
   const CELLS = 1, CURSOR = 2, BORDER = 4, BLINK = 8, FONT = 16, PALETTE = 32;
 
-  // unpack(text): the page's loader turns a base85 (Python's alphabet), deflated field into bytes (a promise)
   const cw = D.cellW, ch = D.cellH, cols = D.cols, rows = D.rows, bx = D.bandX, by = D.bandY;
   const activeW = cols * cw, activeH = rows * ch, frameW = activeW + 2 * bx, frameH = activeH + 2 * by;
   const nCells = rows * cols;
@@ -255,7 +254,7 @@
     $("vc-time").textContent = fmt(t) + " / " + fmt(D.end);
     if (!seeking) $("vc-seek").value = String(D.end > 0 ? Math.round((t / D.end) * 1000) : 0);
     $("vc-play").innerHTML = playing ? "&#10074;&#10074;" : "&#9654;";
-    $("vc-mute").innerHTML = muted ? "&#128263;" : "&#128266;";
+    $("vc-mute").textContent = muted ? "muted" : "sound on";
   }
   function clampTime(x) { return Math.max(0, Math.min(D.end, x)); }
   function seek(x) {
@@ -335,7 +334,7 @@
     if (document.fullscreenElement) document.exitFullscreen();
     else if ($("vc-player").requestFullscreen) $("vc-player").requestFullscreen();
   }
-  function toggleMute() { muted = !muted; audio.restart(); updateBar(); }
+  function toggleMute() { muted = !muted; tAnchor = t; wallAnchor = performance.now(); audio.restart(); updateBar(); }
 
   // -- sound (synth.py: square wave, the small-speaker filter when the run used it) ----------------
   const audio = {
@@ -438,7 +437,8 @@
     zoom = z;
     $("vc-zoom").value = String(z);
     if ($("vc-zoom").value !== String(z)) {  // a zoom the menu lacks: add it
-      const o = document.createElement("option"); o.textContent = String(z); $("vc-zoom").appendChild(o);
+      const o = document.createElement("option"); o.value = String(z); o.textContent = "zoom " + z;
+      $("vc-zoom").appendChild(o);
       $("vc-zoom").value = String(z);
     }
     render(true);
@@ -520,13 +520,13 @@
   }
 
   async function main() {
-    const glyphs = await unpack(D.fonts), colours = await unpack(D.tables);
+    const glyphs = part.fonts, colours = part.tables;
     for (let i = 0; i < glyphs.length; i += 256 * ch) fonts.push(glyphs.subarray(i, i + 256 * ch));
     for (let i = 0; i < colours.length; i += 4 * 1536) {
       tables.push([0, 1, 2, 3].map((k) => colours.subarray(i + k * 1536, i + (k + 1) * 1536)));
     }
-    decodeEvents(await unpack(D.events));
-    decodeNotes(await unpack(D.notes));
+    decodeEvents(part.events);
+    decodeNotes(part.notes);
     wire();
     if (D.zoom !== null) setZoom(D.zoom);
     render(true);
