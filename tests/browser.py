@@ -37,7 +37,7 @@ def dump_dom(page: Path, fragment: str, budget_ms: int = 20000, timeout: float =
         url = Path(page).resolve().as_uri() + "#" + fragment
         done = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}",
                                f"--virtual-time-budget={budget_ms}", "--dump-dom", url],
-                              capture_output=True, text=True, timeout=timeout)
+                              capture_output=True, text=True, timeout=timeout, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"chromium failed ({done.returncode}): {done.stderr[-2000:]}")
     return done.stdout
@@ -46,9 +46,9 @@ def dump_dom(page: Path, fragment: str, budget_ms: int = 20000, timeout: float =
 def hook_output(page: Path, fragment: str, **kw) -> dict:
     """What the page's test hook wrote (see the module docstring)."""
     dom = dump_dom(page, fragment, **kw)
-    m = re.search(r'<pre id="vc-test">(.*?)</pre>', dom, re.S)
+    m = re.search(r'<pre id="vc-test">(.*?)</pre>', dom, re.DOTALL)
     if m is None:
-        note = re.search(r'id="vc-note"[^>]*>(.*?)<', dom, re.S)
+        note = re.search(r'id="vc-note"[^>]*>(.*?)<', dom, re.DOTALL)
         raise AssertionError(f"the page wrote no test output (its note: {note.group(1) if note else '?'})")
     return json.loads(html.unescape(m.group(1)))
 
@@ -87,7 +87,7 @@ def evaluate(page: Path, fragment: str, expression: str, timeout: float = 300.0)
     with tempfile.TemporaryDirectory(prefix="vconsole-chromium-") as profile:
         url = Path(page).resolve().as_uri() + "#" + fragment
         proc = subprocess.Popen([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-pipe", url],
-                                pass_fds=(3, 4, to_child, from_child), preexec_fn=fds,
+                                pass_fds=(3, 4, to_child, from_child), preexec_fn=fds,  # noqa: PLW1509 - no threads here
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_child)
         os.close(from_child)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from helpers import one_line
+
 from vconsole.adapters import get_adapter
 from vconsole.cli import main
 from vconsole.machine import MachineConfig

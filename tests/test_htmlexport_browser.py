@@ -22,8 +22,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from browser import CHROMIUM, hook_output, picture
+
 from vconsole.adapters import get_adapter
 from vconsole.capture import to_display
 from vconsole.machine import MachineConfig

@@ -42,7 +42,7 @@ def add_html_options(p: argparse.ArgumentParser) -> None:
 
 
 def check_html_path(path: Path | None) -> None:
-    from ..cli import CliError, check_output, check_type
+    from ..cli import check_output, check_type
 
     if path is None:
         return

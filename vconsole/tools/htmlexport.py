@@ -251,7 +251,7 @@ def minified(script: str) -> str:
 
     Only whole /* */ blocks, whole-line // comments and // comments after two spaces go: the script has
     no string or regular expression that holds those."""
-    script = re.sub(r"/\*.*?\*/", "", script, flags=re.S)
+    script = re.sub(r"/\*.*?\*/", "", script, flags=re.DOTALL)
     lines = []
     for line in script.split("\n"):
         line = "" if line.lstrip().startswith("//") else re.sub(r"\s\s//\s.*$", "", line)
@@ -290,7 +290,7 @@ def unpack(text: str) -> tuple[dict, dict[str, bytes]]:
 def read_page(path: str | os.PathLike) -> tuple[dict, dict[str, bytes]]:
     """(description, parts) of a page export-html wrote."""
     text = Path(path).read_text(encoding="utf-8")
-    m = re.search(r'<script type="text/plain" id="vc-pack">(.*?)</script>', text, re.S)
+    m = re.search(r'<script type="text/plain" id="vc-pack">(.*?)</script>', text, re.DOTALL)
     if m is None:
         raise ExportError(f"{path}: not a page made by vconsole export-html")
     return unpack(m.group(1))

@@ -40,7 +40,15 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    from ..cli import SCREENSHOT_IN_WINDOW, CliError, _page, _video, _video_format, check_outputs, finish_outputs
+    from ..cli import (
+        SCREENSHOT_IN_WINDOW,
+        CliError,
+        _page,
+        _video,
+        _video_format,
+        check_outputs,
+        finish_outputs,
+    )
 
     args = _parser().parse_args(argv)
     if not args.speed > 0:
