@@ -95,9 +95,22 @@ class Run:
         return render_frame(state, self.adapter, self.monitor, retrace_at(at, self.adapter.refresh_hz))
 
 
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """Run by key, each made once for the module."""
+    made: dict[str, Run] = {}
+
+    def get(key: str) -> Run:
+        if key not in made:
+            made[key] = Run(key, tmp_path_factory.mktemp(key))
+        return made[key]
+
+    return get
+
+
 @pytest.fixture(scope="module", params=list(RUNS))
-def run(request, tmp_path_factory) -> Run:
-    return Run(request.param, tmp_path_factory.mktemp(request.param))
+def run(request, runs) -> Run:
+    return runs(request.param)
 
 
 def test_every_seek_draws_the_replays_screenshot_pixel_for_pixel(run):
@@ -162,3 +175,58 @@ def test_links_open_paused_where_they_say_and_survive_nonsense(run):
     else:
         assert link["t"] == 0 and link["zoom"] == "fit"
         assert "not understood" in link["note"]
+
+
+CONTROLS = """new Promise((ok) => {
+  const go = () => {
+    const P = window.vconsolePlayer, r = {};
+    const key = (k) => document.dispatchEvent(new KeyboardEvent("keydown", {key: k}));
+    r.start = P.state();
+    document.getElementById("vc-step").click(); r.step = P.state().t;
+    key("."); r.step2 = P.state().t;
+    key("ArrowUp"); r.up = P.state().speed;
+    key("ArrowDown"); key("ArrowDown"); r.down = P.state().speed;
+    key("m"); r.muted = P.state().muted;
+    key("ArrowRight"); r.right = P.state().t;
+    key("End"); r.end = P.state().t;
+    key(" "); r.playing = P.state().playing; key(" "); r.paused = P.state().playing;
+    const zoom = document.getElementById("vc-zoom");
+    zoom.value = "2"; zoom.dispatchEvent(new Event("change"));
+    const view = document.getElementById("vc-view");
+    r.zoom = P.state().zoom; r.canvas = [view.width, view.height];
+    r.time = document.getElementById("vc-time").textContent;
+    ok(JSON.stringify(r));
+  };
+  const wait = () => (window.vconsolePlayer ? go() : setTimeout(wait, 50));
+  wait();
+})"""
+
+
+def test_the_controls_and_keys_work(runs):
+    """Next change, speed, mute, seeking, play and pause, zoom, over the DevTools protocol in real time."""
+    import json
+
+    from browser import evaluate
+
+    run = runs("ega")
+    r = json.loads(evaluate(run.page, "", CONTROLS, timeout=120))
+    times = sorted({t for t, *_ in states_of(run)})
+    assert r["start"] == {"t": 0, "playing": False, "speed": 1, "muted": False, "zoom": "fit"}
+    assert r["step"] == next(t for t in times if t > 0)
+    assert r["step2"] == next(t for t in times if t > r["step"])
+    assert (r["up"], r["down"], r["muted"]) == (2, 0.5, True)
+    assert r["right"] == pytest.approx(min(r["step2"] + 5, run.end))  # 5 s on, at most to the end
+    assert r["end"] == run.end and r["playing"] is True and r["paused"] is False
+    assert r["zoom"] == 2
+    h, w = to_display(run.reference(0.0), run.adapter, 2).shape[:2]
+    assert r["canvas"] == [w, h]
+    minutes, seconds = divmod(run.end, 60)
+    assert r["time"].endswith(f" / {int(minutes)}:{seconds:04.1f}")  # the bar shows the run's length
+
+
+def states_of(run):
+    from vconsole.tools.htmlexport import COLUMNS, read_page
+
+    description, parts = read_page(run.page)
+    off, n = description["sections"]["time"]
+    return [(float(t),) for t in np.frombuffer(parts["events"], COLUMNS["time"], count=n, offset=off)]
