@@ -683,7 +683,8 @@ class WindowFrontEnd:
                   f" ({getattr(e, 'strerror', None) or e})", file=sys.stderr)
             self.lost_output.append(str(video.path))
             return
-        print(f"vconsole: animated capture saved to {video.path}", file=sys.stderr)
+        what = "web page" if video.path.suffix.lower() == ".html" else "animated capture"
+        print(f"vconsole: {what} saved to {video.path}", file=sys.stderr)
 
 
 def _line_words(frame: np.ndarray) -> np.ndarray:
