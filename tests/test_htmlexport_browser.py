@@ -230,3 +230,38 @@ def states_of(run):
     description, parts = read_page(run.page)
     off, n = description["sections"]["time"]
     return [(float(t),) for t in np.frombuffer(parts["events"], COLUMNS["time"], count=n, offset=off)]
+
+
+@pytest.mark.parametrize("display, monitor", [("vga", "color"), ("ega", "green"), ("hercules", "amber"),
+                                              ("cga", "color")])
+def test_loaded_fonts_palettes_bright_backgrounds_underline_and_the_mouse(tmp_path, display, monitor):
+    """Screens no game shows: every attribute, a program's own character set and colours, blinking off,
+    the mouse's text cursor, a split cursor; each drawn by the page as render_frame draws it."""
+    from vconsole.fonts import Glyphs
+    from vconsole.tools.htmlexport import HtmlRecorder
+    from vconsole.video import MouseCursor, ScreenState
+
+    rng = np.random.default_rng(7)
+    adapter = get_adapter(display)
+    cells = rng.integers(0, 256, size=(25, 80, 2), dtype=np.uint8)
+    cells[0, :, 1] = np.arange(80)  # attributes 00-4F, and the rest on the next rows
+    cells[1, :, 1] = np.arange(80, 160)
+    cells[2, :, 1] = np.arange(160, 240)
+    cells[3, :16, 1] = np.arange(240, 256)
+    font = Glyphs.from_array(rng.integers(0, 256, size=(256, 16), dtype=np.uint8), "own")
+    palette = tuple(tuple(int(v) for v in rng.integers(0, 64, size=3)) for _ in range(16))
+    first = ScreenState(cells=cells, cursor_row=5, cursor_col=7, cursor_start=6, cursor_end=7, border=3)
+    second = ScreenState(cells=cells[::-1].copy(), cursor_row=24, cursor_col=79, cursor_start=12, cursor_end=2,
+                         blink=False, border=12, mouse=MouseCursor(row=10, col=40), font=font, palette=palette)
+    page = tmp_path / "screens.html"
+    recorder = HtmlRecorder(page, adapter, monitor)
+    recorder.add(0.0, first)
+    recorder.add(1.0, second)
+    recorder.finish(2.0)
+    times = [0.1, 0.1 + adapter.text_blink_frames / adapter.refresh_hz, 0.55, 1.2, 1.2 + 8 / adapter.refresh_hz, 2.0]
+    out = hook_output(page, "test=" + ",".join(repr(t) for t in times))
+    for i, t in enumerate(times):
+        want = render_frame(first if t < 1 else second, adapter, monitor, retrace_at(t, adapter.refresh_hz))
+        got = picture(out["native"][i])
+        bad = np.argwhere((got != want).any(axis=2)) if got.shape == want.shape else [("shape", got.shape)]
+        assert not len(bad), f"{display} at {t} s: {len(bad)} pixels differ, the first at {tuple(bad[0])}"
