@@ -59,7 +59,8 @@ class Run:
         self.monitor = monitor
         journal_path = tmp / f"{key}.jsonl"
         record_headless(find(name), [], script, journal_path, tmp / "rec",
-                        config=MachineConfig(adapter=display, monitor=monitor, mute=False))
+                        config=MachineConfig(adapter=display, monitor=monitor, mute=False,
+                                             speaker_model="filtered" if key == "ega" else "ideal"))
         self.page = tmp / f"{key}.html"
         assert export_main([str(journal_path), "-o", str(self.page)]) == 0
         journal = jn.read(journal_path)
@@ -179,9 +180,12 @@ def test_links_open_paused_where_they_say_and_survive_nonsense(run):
 
 CONTROLS = """new Promise((ok) => {
   const go = () => {
-    const P = window.vconsolePlayer, r = {};
+    const P = window.vconsolePlayer, r = {errors: []};
+    window.addEventListener("error", (e) => r.errors.push(String(e.message)));
     const key = (k) => document.dispatchEvent(new KeyboardEvent("keydown", {key: k}));
     r.start = P.state();
+    key(" "); r.sound = P.sound(); key(" ");  // playing at 1x with sound on: the speaker's graph is made
+    key("Home");
     document.getElementById("vc-step").click(); r.step = P.state().t;
     key("."); r.step2 = P.state().t;
     key("ArrowUp"); r.up = P.state().speed;
@@ -212,6 +216,8 @@ def test_the_controls_and_keys_work(runs):
     r = json.loads(evaluate(run.page, "", CONTROLS, timeout=120))
     times = sorted({t for t, *_ in states_of(run)})
     assert r["start"] == {"t": 0, "playing": False, "speed": 1, "muted": False, "zoom": "fit"}
+    assert r["errors"] == []
+    assert r["sound"] == {"context": True, "running": True, "filtered": True}  # the ega run used --speaker filtered
     assert r["step"] == next(t for t in times if t > 0)
     assert r["step2"] == next(t for t in times if t > r["step"])
     assert (r["up"], r["down"], r["muted"]) == (2, 0.5, True)

@@ -338,7 +338,7 @@
 
   // -- sound (synth.py: square wave, the small-speaker filter when the run used it) ----------------
   const audio = {
-    ctx: null, osc: null, gate: null, until: 0, anchorT: 0, anchorA: 0, running: false,
+    ctx: null, osc: null, gate: null, until: 0, anchorT: 0, anchorA: 0, running: false, filters: 0,
     ensure() {
       if (this.ctx || !(window.AudioContext || window.webkitAudioContext)) return;
       const ctx = new (window.AudioContext || window.webkitAudioContext)();
@@ -350,7 +350,7 @@
         for (const [kind, hz] of [["high", D.highpassHz], ["low", D.lowpassHz]]) {
           const [b, a] = biquad(kind, hz, ctx.sampleRate);
           const f = ctx.createIIRFilter(b, a);
-          node.connect(f); node = f;
+          node.connect(f); node = f; this.filters++;
         }
       }
       node.connect(out); out.connect(ctx.destination);
@@ -533,7 +533,8 @@
     applyLink(true);
     const h = parseHash();
     if (h.test) runTest(h);
-    window.vconsolePlayer = {seek, play, pause, state: () => ({t, playing, speed, muted, zoom})};
+    window.vconsolePlayer = {seek, play, pause, state: () => ({t, playing, speed, muted, zoom}),
+      sound: () => ({context: audio.ctx !== null, running: audio.running, filtered: audio.filters > 0})};
   }
   main().catch((e) => { note.textContent = "this recording cannot be played here: " + e; });
 })();
