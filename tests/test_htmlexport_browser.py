@@ -61,6 +61,7 @@ class Run:
         record_headless(find(name), [], script, journal_path, tmp / "rec",
                         config=MachineConfig(adapter=display, monitor=monitor, mute=False,
                                              speaker_model="filtered" if key == "ega" else "ideal"))
+        self.journal_path = journal_path
         self.page = tmp / f"{key}.html"
         assert export_main([str(journal_path), "-o", str(self.page)]) == 0
         journal = jn.read(journal_path)
@@ -271,3 +272,11 @@ def test_loaded_fonts_palettes_bright_backgrounds_underline_and_the_mouse(tmp_pa
         got = picture(out["native"][i])
         bad = np.argwhere((got != want).any(axis=2)) if got.shape == want.shape else [("shape", got.shape)]
         assert not len(bad), f"{display} at {t} s: {len(bad)} pixels differ, the first at {tuple(bad[0])}"
+
+
+def test_the_exports_at_and_zoom_open_the_page_there(runs, tmp_path):
+    run = runs("ega")
+    page = tmp_path / "at.html"
+    assert export_main([str(run.journal_path), "-o", str(page), "--at", "1.75", "--zoom", "1.5"]) == 0
+    out = hook_output(page, "test=0")
+    assert out["link"] == {"t": 1.75, "zoom": 1.5, "playing": False, "note": ""}
