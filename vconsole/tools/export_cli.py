@@ -1,8 +1,6 @@
 """``vconsole export-html JOURNAL -o run.html``: a journal replayed headless into a web page that plays it.
 
-Also the glue for ``--record-html FILE.html`` on a headless run or replay: a
-recorder hooked to the machine's clock (as ``--record-video`` is) and written
-with the speaker's notes when the run ends.
+(``--record-html FILE.html`` on a run or a replay is in cli.py, beside ``--record-video``.)
 """
 from __future__ import annotations
 
@@ -31,32 +29,6 @@ def _at(text: str) -> float:
         return check_time(text)
     except ExportError as e:
         raise argparse.ArgumentTypeError(str(e).removeprefix("--at: ")) from None
-
-
-def add_html_options(p: argparse.ArgumentParser) -> None:
-    """The page's opening time and zoom (what a #t=...&zoom=... link would say)."""
-    p.add_argument("--html-at", type=_at, default=None, metavar="SECONDS",
-                   help="the web page opens paused at this machine time (as a #t= link does)")
-    p.add_argument("--html-zoom", type=_zoom, default=None, metavar="Z",
-                   help="the web page opens at this zoom (1: the --scale 1 picture; default: fit the window)")
-
-
-def check_html_path(path: Path | None) -> None:
-    from ..cli import check_output, check_type
-
-    if path is None:
-        return
-    check_type("--record-html", path, ".html", "a web page")
-    check_output("--record-html", path)
-
-
-def recorder(args, config, title: str) -> HtmlRecorder | None:
-    """The --record-html recorder a run's options ask for (None without the option)."""
-    path = getattr(args, "record_html", None)
-    if path is None:
-        return None
-    return HtmlRecorder(path, config.adapter, config.monitor, speaker_model=config.speaker_model, title=title,
-                        at=getattr(args, "html_at", None), zoom=getattr(args, "html_zoom", None))
 
 
 def hook(page: HtmlRecorder | None):
