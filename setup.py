@@ -14,5 +14,6 @@ setup(
     packages=find_packages(include=["vconsole", "vconsole.*"]) + ["vconsole._fonts"] + PROGRAMS,
     package_dir={"vconsole._fonts": "fonts", "vconsole_programs": "programs"},
     package_data={"vconsole": ["py.typed"], "vconsole._fonts": ["*.hex", "README.md"],
-                  "vconsole_programs": ["py.typed"], "vconsole_programs.mill": ["book.txt"]},
+                  "vconsole_programs": ["py.typed"], "vconsole_programs.mill": ["book.txt"],
+                  "vconsole.tools": ["htmlplayer/*.html", "htmlplayer/*.js", "htmlplayer/*.css"]},
 )

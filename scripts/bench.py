@@ -33,6 +33,7 @@ SECTIONS = {
     "terminal": ("bench_terminal", "bench"),
     "cli": ("bench_cli", "bench"),
     "crt": ("bench_crt", "bench"),
+    "export": ("bench_export", "bench"),
 }
 
 

@@ -54,6 +54,7 @@ other commands (each has its own --help):
   vconsole view FILE|FOLDER ...                   show DOS art files (.ANS .BIN .XB)
   vconsole monkey PROGRAM                         random input; report what fails
   vconsole replay JOURNAL                         play back a journal made with --record
+  vconsole export-html JOURNAL -o RUN.html        a journal as a web page that plays it back
   vconsole gallery DIR                            every program on every display, as HTML
   vconsole attract PROGRAM OUT.gif                record a program's attract mode
   vconsole config [OPTIONS]                       the settings in force (vconsole.toml) and their sources
@@ -232,6 +233,8 @@ def add_video_options(p: argparse.ArgumentParser) -> None:
                    help="an animated capture of the run (GIF, or APNG for .png)")
     p.add_argument("--video-rate", type=_rate, default=None, metavar="HZ",
                    help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
+    p.add_argument("--record-html", type=Path, metavar="FILE.html",
+                   help="the run as one web page that plays it back, pixel-exact with its sound (docs/PLAYER.md)")
 
 
 #: options that write a file, and the name the file gets when it is "-" (standard output): the file is
@@ -330,6 +333,10 @@ def _main(argv: list[str]) -> int:
             return _help(argv[1:])
         if argv and argv[0] == "run":  # vconsole run FILE.py (or a program's name): the same as without "run"
             argv = argv[1:]
+        if argv and argv[0] == "export-html":
+            from .tools.export_cli import main as export_main
+
+            return export_main(argv[1:])
         if argv and argv[0] in ("gallery", "attract"):
             from .tools import gallery
 
@@ -396,7 +403,7 @@ def _run(argv: list[str]) -> int:
     # only replaced by the journal of a run that started).
     if not headless and (args.screenshot or args.dump_text):
         raise CliError(SCREENSHOT_IN_WINDOW)
-    check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text")
+    check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text", "record_html")
     if args.record_video is not None:
         if _video_format(args.record_video) == "gif" and args.crt:
             raise CliError(f"--record-video {args.record_video}: with --crt the capture is an APNG (.png);"
@@ -543,7 +550,8 @@ def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> Non
 
 
 #: the file type each output option writes, whatever the name says: a name with another extension is refused
-OUTPUT_TYPES = {"screenshot": (".png", "a PNG picture"), "record_audio": (".wav", "a WAV file")}
+OUTPUT_TYPES = {"screenshot": (".png", "a PNG picture"), "record_audio": (".wav", "a WAV file"),
+                "record_html": (".html", "a web page")}
 
 
 def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
@@ -595,13 +603,13 @@ def run_window(args, config: MachineConfig, target, title: str, captures: Path, 
     """
     if args.screenshot or args.dump_text:
         raise CliError(SCREENSHOT_IN_WINDOW)
-    check_outputs(args, "record_audio", "record_video")
+    check_outputs(args, "record_audio", "record_video", "record_html")
     from .frontends import window
 
     lost: list[str] = []
     try:
         code = window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
-                          captures=captures, journal=journal, record_video=getattr(args, "record_video", None),
+                          captures=captures, journal=journal, record_video=window_capture(args),
                           video_rate=getattr(args, "video_rate", None), lost=lost,
                           crt=getattr(args, "crt", False), fullscreen=getattr(args, "fullscreen", False),
                           keyboard=getattr(args, "keyboard", None), volume=getattr(args, "volume", None))
@@ -621,22 +629,26 @@ def run_headless(args, config: MachineConfig, target, program: Program | None = 
     from .frontends import headless
     from .keyscript import KeyScriptError
 
-    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video")  # before the run, not after
+    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video", "record_html")  # before the run
     if script is None:
         try:
             script = keyscript.parse(keyscript.read(args.keys or ""))
         except KeyScriptError as e:
             raise CliError(str(e)) from None
     video = _video(args, config)
+    page = _page(args, config, program)
     hooks = [journal.attach, journal.started] if journal is not None else []
     if video is not None:
         hooks.append(lambda m: m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new)))
+    if page is not None:
+        hooks.append(lambda m: m.clock.taps.append(lambda old, new: page.advance(m.screen, old, new)))
     outcome = headless.run(target, config, script, record_audio=args.record_audio,
                            machine_hook=lambda m: [hook(m) for hook in hooks])
     if journal is not None:
         journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
-    failed = finish_outputs(args, config, outcome, video)
-    if not (args.screenshot or args.dump_text or args.record_audio or video is not None or _stdout_taken):
+    failed = finish_outputs(args, config, outcome, video, page)
+    if not (args.screenshot or args.dump_text or args.record_audio or video is not None or page is not None
+            or _stdout_taken):
         sys.stdout.write(screen_text(outcome))  # a run that keeps nothing shows where it ended
     if outcome.exit_code is None and program is not None and program.name == "COMMAND":
         _next_step_hint()
@@ -673,7 +685,26 @@ def _video(args, config: MachineConfig, start: float = 0.0):
         raise CliError(str(e)) from None
 
 
-def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
+def window_capture(args) -> Path | None:
+    """The capture the window makes from the start: --record-video, or --record-html (one of them)."""
+    video, page = getattr(args, "record_video", None), getattr(args, "record_html", None)
+    if video is not None and page is not None:
+        raise CliError("in the window, give --record-video or --record-html, not both (headless takes both)")
+    return page if page is not None else video
+
+
+def _page(args, config: MachineConfig, program: Program | None = None):
+    """The --record-html recorder (tools.htmlexport), or None."""
+    if getattr(args, "record_html", None) is None:
+        return None
+    from .tools.htmlexport import HtmlRecorder
+
+    title = f"{program.name} - {args.record_html.name}" if program is not None else args.record_html.name
+    return HtmlRecorder(args.record_html, config.adapter, config.monitor, speaker_model=config.speaker_model,
+                        title=title)
+
+
+def finish_outputs(args, config: MachineConfig, outcome, video=None, page=None) -> int:
     """What a headless run (or replay) leaves: screenshot, text dump, animated capture.
 
     Each output is tried even when another could not be written; every failure is one line on
@@ -685,6 +716,12 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
             video.finish(outcome.elapsed, state=outcome.state)
         except (OSError, ValueError) as e:
             failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
+    if page is not None:
+        try:
+            page.finish(outcome.elapsed, state=outcome.state,
+                        speaker=outcome.machine.speaker if outcome.machine is not None else None)
+        except (OSError, ValueError) as e:
+            failures.append(f"cannot write {page.path}: {getattr(e, 'strerror', None) or e}")
     if args.screenshot:
         try:
             _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot,

@@ -710,8 +710,14 @@ class WindowFrontEnd:
         if self.crt:
             from ..tools.crtvideo import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
         now = self.machine.clock.now()
-        self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
-                                   start=now)
+        if path.suffix.lower() == ".html":  # --record-html: the run as a web page (tools.htmlexport)
+            from ..tools.htmlexport import HtmlRecorder
+
+            self.video = HtmlRecorder(path, self.adapter, self.config.monitor, title=self.base_title,
+                                      speaker_model=self.config.speaker_model, speaker=self.machine.speaker)
+        else:
+            self.video = VideoRecorder(path, self.adapter, self.config.monitor, scale=None, rate=self.video_rate,
+                                       start=now)
         self._video_t = now
         if path != self.record_video:
             print(f"vconsole: capturing the screen to {path} (Ctrl+F7 stops)", file=sys.stderr)
@@ -725,7 +731,8 @@ class WindowFrontEnd:
                   f" ({getattr(e, 'strerror', None) or e})", file=sys.stderr)
             self.lost_output.append(str(video.path))
             return
-        print(f"vconsole: animated capture saved to {video.path}", file=sys.stderr)
+        what = "web page" if video.path.suffix.lower() == ".html" else "animated capture"
+        print(f"vconsole: {what} saved to {video.path}", file=sys.stderr)
 
 
 def _line_words(frame: np.ndarray) -> np.ndarray:

@@ -5,7 +5,9 @@ script its ``Program.tour`` declares; without one, the first screen after one
 Enter) once per display adapter (a program may choose its colours by the
 card), photographs the screen the tour leaves on each monitor, makes one
 animated capture per program (its attract mode when it has one, else its
-tour) and writes an index.html that shows them side by side.  Runs use a fixed
+tour), the same run longer as a web player (tools.htmlexport: pixel-exact,
+with its sound, a few kilobytes) and writes an index.html that shows each
+program's player beside its pictures.  Runs use a fixed
 seed and switch-on date and a DOS directory of their own, so the same
 programs give the same pictures every time.
 
@@ -27,6 +29,7 @@ from ..frontends import headless
 from ..machine import MachineConfig
 from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
 from ..render import render_frame
+from .htmlexport import HtmlRecorder
 from .video import VideoRecorder, retrace_at
 
 DISPLAYS = ("cga", "ega", "vga", "mda", "hercules")
@@ -36,6 +39,7 @@ SEED = 1
 START_TIME = 820_454_400.0  # 1 January 1996, 00:00 UTC: the switch-on date of every gallery run
 TOUR_TAIL_MS = 2000  # an animated tour goes on this long after its last key (blink, cursor)
 ATTRACT_SECONDS = 12.0  # a gallery's attract capture
+PLAYER_SECONDS = 60.0  # a gallery's web player of the same run: a page costs kilobytes, not megabytes
 IDLE_LIMIT_S = 60.0  # a tour whose program never waits for a key again is cut off after this
 
 
@@ -51,6 +55,7 @@ class Shot:
 class GalleryResult:
     shots: list[Shot] = field(default_factory=list)
     animations: dict[str, Path] = field(default_factory=dict)
+    players: dict[str, Path] = field(default_factory=dict)
     index: Path | None = None
 
 
@@ -60,14 +65,17 @@ def tour_of(program: Program) -> str:
 
 def run_script(program: Program, script: str, display: str, drive_root: Path, *, idle_limit: float = IDLE_LIMIT_S,
                video: VideoRecorder | None = None, seed: int = SEED, record_audio=None,
-               switches: frozenset[str] = frozenset()) -> headless.Outcome:
-    """One headless run of ``program`` on ``display`` from an empty DOS directory, at the gallery's date."""
-    config = MachineConfig(adapter=display, mute=record_audio is None, start_time=START_TIME)
+               switches: frozenset[str] = frozenset(), page: HtmlRecorder | None = None) -> headless.Outcome:
+    """One headless run of ``program`` on ``display`` from an empty DOS directory, at the gallery's date
+    (``page``: written as a web player, with the speaker's notes)."""
+    config = MachineConfig(adapter=display, mute=record_audio is None and page is None, start_time=START_TIME)
     drive = Drive(drive_root)
     hook = None
-    if video is not None:
+    if video is not None or page is not None:
         def hook(m):
-            m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new))
+            for capture in (video, page):
+                if capture is not None:
+                    m.clock.taps.append(lambda old, new, c=capture: c.advance(m.screen, old, new))
     outcome = headless.run(lambda m: run_program(m, program, switches, drive, RunOptions(seed=seed)), config,
                            script, idle_limit=idle_limit, machine_hook=hook, record_audio=record_audio)
     if video is not None:
@@ -75,6 +83,11 @@ def run_script(program: Program, script: str, display: str, drive_root: Path, *,
             video.finish(outcome.elapsed, state=outcome.state)
         except (OSError, ValueError) as e:  # the caller says so (outcome.failures)
             outcome.failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
+    if page is not None:
+        try:
+            page.finish(outcome.elapsed, state=outcome.state, speaker=outcome.machine.speaker)
+        except (OSError, ValueError) as e:
+            outcome.failures.append(f"cannot write {page.path}: {getattr(e, 'strerror', None) or e}")
     return outcome
 
 
@@ -94,7 +107,8 @@ def animation_script(program: Program, seconds: float) -> tuple[str, float]:
 
 def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALLERY_MONITORS,
             scale: int | None = 1, animate: bool = True, seconds: float = ATTRACT_SECONDS,
-            animation_display: str = "ega", say=lambda line: None) -> GalleryResult:
+            animation_display: str = "ega", say=lambda line: None, players: bool = True,
+            player_seconds: float = PLAYER_SECONDS) -> GalleryResult:
     out.mkdir(parents=True, exist_ok=True)
     result = GalleryResult()
     for program in programs:
@@ -122,6 +136,18 @@ def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALL
             result.animations[program.name] = path
             say(f"{program.name}: {'attract mode' if program.attract else 'tour'} captured in {path.name}"
                 f" ({video.frames} frames)")
+        if players:
+            path = out / f"{name}-player.html"
+            script, limit = animation_script(program, player_seconds)
+            what = "attract mode" if program.attract else "tour"
+            page = HtmlRecorder(path, animation_display, "color", title=f"{program.title or program.name} - {what}")
+            with tempfile.TemporaryDirectory(prefix="vconsole-gallery-") as tmp:
+                outcome = run_script(program, script, animation_display, Path(tmp) / "TOYS", idle_limit=limit,
+                                     page=page)
+            if outcome.failures:
+                raise GalleryError("; ".join(outcome.failures))
+            result.players[program.name] = path
+            say(f"{program.name}: {what} as a web player in {path.name} ({page.size:,} bytes)")
     try:
         result.index = write_index(out, programs, result, displays, monitors)
     except OSError as e:
@@ -129,7 +155,7 @@ def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALL
     return result
 
 
-def outputs(out: Path, programs: list[Program], displays, monitors, animate: bool) -> list[Path]:
+def outputs(out: Path, programs: list[Program], displays, monitors, animate: bool, players: bool = True) -> list[Path]:
     """Every file ``gallery`` writes into ``out``."""
     paths = []
     for program in programs:
@@ -137,6 +163,8 @@ def outputs(out: Path, programs: list[Program], displays, monitors, animate: boo
         paths += [out / f"{name}-{d}-{m}.png" for d in displays for m in monitors]
         if animate:
             paths.append(out / f"{name}.gif")
+        if players:
+            paths.append(out / f"{name}-player.html")
     return paths + [out / "index.html"]
 
 
@@ -152,12 +180,23 @@ def write_index(out: Path, programs: list[Program], result: GalleryResult, displ
              "<title>vconsole gallery</title>",
              "<style>body{background:#222;color:#ddd;font-family:sans-serif}"
              "img{max-width:100%;image-rendering:pixelated}td,th{padding:4px;vertical-align:top}"
-             "th{font-weight:normal;color:#aaa}</style></head><body>",
+             "th{font-weight:normal;color:#aaa}a{color:#9cf}.row{display:flex;flex-wrap:wrap;gap:12px;"
+             "align-items:flex-start}iframe{border:0;width:min(740px,96vw);height:560px;background:#111}"
+             "</style></head><body>",
              "<h1>vconsole gallery</h1>",
              "<p>Every program after its tour, on every display adapter and monitor; made by "
              "<code>vconsole gallery</code>.</p>"]
+    if result.players:
+        parts.append("<p>Beside the pictures, each program plays by itself in a web player: pixel-exact and with its "
+                     "sound (click play; space, arrows, <kbd>f</kbd> and <kbd>m</kbd> work too). Each player is one "
+                     "file that needs no network: save it, send it, link a moment with <code>#t=SECONDS</code>.</p>")
     for program in programs:
         parts.append(f"<h2>{esc(program.name)}</h2><p>{esc(program.summary)}</p>")
+        player = result.players.get(program.name)
+        if player is not None:
+            what = "attract mode" if program.attract else "tour"
+            parts.append(f'<div class="row"><div><iframe src="{esc(player.name)}" title="{esc(program.name)} {what}">'
+                         f'</iframe><br><a href="{esc(player.name)}">{what}, full page</a></div><div>')
         anim = result.animations.get(program.name)
         if anim is not None:
             what = "attract mode" if program.attract else "tour"
@@ -171,6 +210,8 @@ def write_index(out: Path, programs: list[Program], result: GalleryResult, displ
                              f'{esc(monitor)} monitor"></td>' if path else "<td></td>")
             parts.append(f"<tr><th>{esc(display)}</th>{''.join(cells)}</tr>")
         parts.append("</table>")
+        if player is not None:
+            parts.append("</div></div>")
     parts.append("</body></html>")
     path = out / "index.html"
     atomic_write(path, ("\n".join(parts) + "\n").encode("utf-8"))
@@ -213,8 +254,11 @@ def main(argv: list[str]) -> int:
     p.add_argument("--scale", type=_scale, default=1, metavar="N",
                    help="the 4:3 shape a monitor showed, N pixels across per pixel (default 1)")
     p.add_argument("--native", action="store_true", help="native pixels, exactly what the card generated")
-    p.add_argument("--no-animation", action="store_true", help="pictures only")
+    p.add_argument("--no-animation", action="store_true", help="no animated GIF captures")
     p.add_argument("--seconds", type=_seconds, default=ATTRACT_SECONDS, help="length of each attract capture")
+    p.add_argument("--no-player", action="store_true", help="no web players (pictures only, with --no-animation)")
+    p.add_argument("--player-seconds", type=_seconds, default=PLAYER_SECONDS,
+                   help=f"length of each web player's attract run (default {PLAYER_SECONDS:.0f})")
     args = p.parse_intermixed_args(argv)
     if args.dir.exists() and not args.dir.is_dir():
         raise CliError(f"{args.dir} is not a folder")
@@ -223,21 +267,22 @@ def main(argv: list[str]) -> int:
         args.dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise CliError(f"cannot make the folder {args.dir}: {e.strerror or e}") from None
-    for path in outputs(args.dir, programs, args.displays, args.monitors, not args.no_animation):
+    for path in outputs(args.dir, programs, args.displays, args.monitors, not args.no_animation, not args.no_player):
         check_output("gallery", path)  # a name taken by a folder is said now, not after every run
     try:
             result = gallery(args.dir, programs, args.displays, args.monitors, None if args.native else args.scale,
                          animate=not args.no_animation, seconds=args.seconds,
                          animation_display="ega" if "ega" in args.displays else args.displays[0],
-                         say=lambda line: print(f"vconsole gallery: {line}", file=sys.stderr))
+                         say=lambda line: print(f"vconsole gallery: {line}", file=sys.stderr),
+                         players=not args.no_player, player_seconds=args.player_seconds)
     except OSError as e:
         print(f"vconsole: gallery: cannot write {e.filename or args.dir}: {e.strerror or e}", file=sys.stderr)
         return 1
     except GalleryError as e:
         print(f"vconsole: gallery: {e}", file=sys.stderr)
         return 1
-    print(f"vconsole gallery: {len(result.shots)} pictures and {len(result.animations)} animations;"
-          f" open {result.index}", file=sys.stderr)
+    print(f"vconsole gallery: {len(result.shots)} pictures, {len(result.animations)} animations and"
+          f" {len(result.players)} web players; open {result.index}", file=sys.stderr)
     return 0
 
 

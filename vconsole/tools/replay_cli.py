@@ -40,14 +40,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    from ..cli import SCREENSHOT_IN_WINDOW, CliError, _video, _video_format, check_outputs, finish_outputs
+    from ..cli import (
+        SCREENSHOT_IN_WINDOW,
+        CliError,
+        _page,
+        _video,
+        _video_format,
+        check_outputs,
+        finish_outputs,
+    )
 
     args = _parser().parse_args(argv)
     if not args.speed > 0:
         raise CliError("--speed must be above 0")
     if not args.headless and (args.screenshot or args.dump_text):
         raise CliError(SCREENSHOT_IN_WINDOW)
-    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video")
+    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video", "record_html")
     if args.record_video is not None:
         _video_format(args.record_video)
     try:
@@ -65,13 +73,16 @@ def main(argv: list[str]) -> int:
         root = Path(tmp) / "TOYS"
         if args.headless:
             video = _video(args, config)
+            page = _page(args, config)
             hook = None
-            if video is not None:
+            if video is not None or page is not None:
                 def hook(m):
-                    m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new))
+                    for capture in (video, page):
+                        if capture is not None:
+                            m.clock.taps.append(lambda old, new, c=capture: c.advance(m.screen, old, new))
             result = replay_headless(journal, root, monitor=args.monitor, record_audio=args.record_audio,
                                      machine_hook=hook)
-            failed = finish_outputs(args, config, result.outcome, video)
+            failed = finish_outputs(args, config, result.outcome, video, page)
             report = result.report
             elapsed = result.outcome.elapsed
         else:
@@ -95,7 +106,7 @@ def same_time_zone(header: jn.Header) -> None:
 
 
 def _in_window(args, journal: jn.Journal, config, root: Path):
-    from ..cli import CliError
+    from ..cli import CliError, window_capture
     from ..frontends import window
     from ..machine import ProgramExit
     from ..program import run_program
@@ -124,7 +135,7 @@ def _in_window(args, journal: jn.Journal, config, root: Path):
     try:
         code = window.run(target, config, scale=args.scale, record_audio=args.record_audio,
                           title=f"vconsole - {program.name} (replay)", captures=None,
-                          clock=clock, host=host, replaying=True, record_video=args.record_video,
+                          clock=clock, host=host, replaying=True, record_video=window_capture(args),
                           video_rate=args.video_rate, audio=args.speed == 1, lost=lost)
     except window.NoDisplay:
         raise CliError("there is no display here to open a window on; replay it with --headless") from None
