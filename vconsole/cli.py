@@ -220,18 +220,30 @@ def _run(argv: list[str]) -> int:
         journal, config, options = _journal(args, program, config, options, drive, headless)
 
     machines: list[Machine] = []
+    signalled: list[bool] = []
 
     def target(machine: Machine) -> int:
         machines.append(machine)
+        if signalled:
+            machine.request_stop()
         return run_program(machine, program, switches, drive, options)
 
+    def stop() -> None:  # SIGTERM, SIGHUP: as closing the window (frontends.signals)
+        signalled.append(True)
+        for machine in machines:
+            machine.request_stop()
+
+    from .frontends.signals import handling
+
     said: list[str] = []
+    code = 0
     try:
-        if headless:
-            code = run_headless(args, config, target, program, script, journal)
-        else:
-            code = run_window(args, config, target, f"vconsole - {program.name}", drive.root.parent / "captures",
-                              journal)
+        with handling(stop if headless else None) as caught:
+            if headless:
+                code = run_headless(args, config, target, program, script, journal)
+            else:
+                code = run_window(args, config, target, f"vconsole - {program.name}",
+                                  drive.root.parent / "captures", journal)
     finally:
         if journal is not None:
             journal.close()  # into place when the run started; a run that never started leaves the old file
@@ -241,6 +253,9 @@ def _run(argv: list[str]) -> int:
             print(f"vconsole: {line}", file=sys.stderr)
     if journal is not None and journal.failed:  # it said "recording stopped" when it happened
         code = max(code, 1)
+    if caught.signum is not None:
+        print(f"vconsole: {caught.line}", file=sys.stderr)
+        return caught.status
     return max(code, 1) if said else code
 
 
