@@ -21,8 +21,8 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 #: the signals that mean "the session is ending": kill's default, and a closed terminal
 SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None)
@@ -73,7 +73,7 @@ def handling(stop: Callable[[], None] | None = None) -> Iterator[Caught]:
         yield caught
         return
 
-    def handler(signum: int, frame) -> None:  # noqa: ARG001 - the signal module's signature
+    def handler(signum: int, frame) -> None:
         if caught.signum is not None:
             _end_now(signum)
             return
