@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from test_window_xvfb import MISSING, ROOT, _shot, _window, _x, xserver  # noqa: F401 - the fixture
+
 from vconsole import cli
 from vconsole.program import Program
 
