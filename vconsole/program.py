@@ -266,6 +266,9 @@ def run_program(machine: Machine, program: Program, switches: frozenset[str], dr
     finally:
         machine.program_name = previous
         machine.keyboard.read_mode = previous_read
+        release = getattr(drive, "release_claims", None)
+        if release is not None:
+            release()  # its NAME.TMP is free for the next run
         if not machine.stopping:
             machine.tidy()
     code = int(code or 0)
