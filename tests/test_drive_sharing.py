@@ -24,6 +24,7 @@ from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hiscore import Entry, HiScoreTable
 
 ROOT = Path(__file__).resolve().parent.parent
+VCONSOLE = [sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())"]
 TRIALS = 20
 CTX = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
 
@@ -171,7 +172,7 @@ def test_a_game_another_live_run_plays_is_neither_resumed_nor_overwritten_nor_re
 
 def test_a_second_mill_says_its_game_is_in_use_plays_and_leaves_it(tmp_path):
     drive = tmp_path / "C"
-    run = [sys.executable, "-m", "vconsole.cli", "mill", "S", "--headless", "--drive", str(drive)]
+    run = [*VCONSOLE, "mill", "S", "--headless", "--drive", str(drive)]
     first = subprocess.run([*run, "--keys", 'Enter F3 "1 " "4 " F7'], capture_output=True, text=True,
                            cwd=ROOT, timeout=120, check=False)
     assert first.returncode == 0, first.stderr
@@ -199,7 +200,7 @@ def test_two_card_miners_opening_accounts_at_once_keep_both(tmp_path):
     A third run holds CARDMINE.TMP, so that both say so (one panel, one key) whichever starts first."""
     other = _claimed(tmp_path, "CARDMINE.TMP")
     try:
-        procs = [subprocess.Popen([sys.executable, "-m", "vconsole.cli", "cardmine", "--headless", "--drive",
+        procs = [subprocess.Popen([*VCONSOLE, "cardmine", "--headless", "--drive",
                                    str(tmp_path), "--keys", f'Enter Enter "{name}" Enter Enter'], cwd=ROOT,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
                  for name in ("ALICE", "BOB")]

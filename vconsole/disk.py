@@ -363,16 +363,20 @@ class Drive:
         except OSError:
             return False
 
-    def _inside(self, p: Path, target: str) -> None:
-        """Refuse to read through a symbolic link that leads out of the drive (a link to /etc/passwd
-        is not the program's file); a link to another file of the drive is followed."""
+    def _leads_out(self, p: Path) -> bool:
+        """A symbolic link to something outside the drive (a link to /etc/passwd is not the program's file)."""
         try:
             if not p.is_symlink():
-                return
+                return False
             real, root = os.path.realpath(p), os.path.realpath(self.root)
-        except OSError:
-            return
-        if os.path.commonpath([real, root]) != root:
+            return os.path.commonpath([real, root]) != root
+        except (OSError, ValueError):
+            return True
+
+    def _inside(self, p: Path, target: str) -> None:
+        """Refuse to read through a symbolic link that leads out of the drive; a link to another
+        file of the drive is followed.  (DIR does not list such a link either.)"""
+        if self._leads_out(p):
             raise DiskError(f"Access denied - {target} leads out of the drive")
 
     # -- many runs, one drive -----------------------------------------------------------
@@ -688,7 +692,7 @@ class Drive:
                 return []
             found = []
             for p in self.root.iterdir():
-                if p.name.startswith(".") or not p.is_file():
+                if p.name.startswith(".") or not p.is_file() or self._leads_out(p):
                     continue
                 st = p.stat()
                 found.append(DirEntry(p.name.upper(), st.st_size, st.st_mtime))
