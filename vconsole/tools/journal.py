@@ -367,6 +367,8 @@ def read(path: str | os.PathLike) -> Journal:
                 number -= 1
                 break
             raise JournalError(f"{path} line {number}: not a JSON object ({e.msg} at column {e.colno})") from None
+        except RecursionError:  # 100,000 '[': no line vconsole writes nests more than a level or two
+            raise JournalError(f"{path} line {number}: not a journal line (nested too deeply)") from None
         if header is None:
             try:
                 header = Header.from_obj(obj)
