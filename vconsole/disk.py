@@ -461,25 +461,25 @@ class Drive:
             for path in [p for p, root in _CLAIM_ROOTS.items() if root == _real(self.root) and p in _CLAIMS]:
                 _let_go(Path(path), _CLAIMS.pop(path))
 
-    def write_problem(self) -> str | None:
-        """Why nothing could be saved on this drive, found out before play (None: it can be written).
+    def write_problem(self, target: str = "drive C") -> str | None:
+        """Why nothing could be saved on this drive, found out before play (None: it looks writable).
 
-        A file is made and removed, as the first save would: a read-only folder, a full
-        disk or a folder that cannot be made all show here, in the words a save would use.
+        Asked of the folder (or, before its first write, of the folder it will be made in),
+        without writing anything: a read-only folder or file system, a folder that is a
+        file, a disk with no room for one sector.  In the words a save would use.
         """
+        place = self.root
+        while not place.exists() and place != place.parent:
+            place = place.parent
+        if not place.is_dir():
+            return f"Cannot write {target}: {place.name} is a file, not a directory"
+        if not os.access(place, os.W_OK | os.X_OK):
+            return f"Write protect error writing {target}"
         try:
-            self._mkdir("a file")
-            fd, probe = tempfile.mkstemp(prefix=_TEMP_PREFIX + "PROBE.", suffix=_TEMP_SUFFIX, dir=self.root)
-            try:
-                os.write(fd, b"\0" * 512)  # a disk with no room for one sector is full
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-                os.unlink(probe)
-        except DiskError as e:
-            return str(e)
-        except OSError as e:
-            return _write_message("a file", e)
+            if shutil.disk_usage(place).free < 512:
+                return f"Insufficient disk space to write {target}"
+        except OSError:
+            pass
         return None
 
     # -- reading ------------------------------------------------------------------------

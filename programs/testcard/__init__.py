@@ -5,6 +5,7 @@ from .main import main
 
 PROGRAM = Program(
     name="TESTCARD",
+    saves=False,  # nothing of its own is kept between runs
     main=main,
     switches=(),
     title="Test card",
