@@ -207,6 +207,9 @@ def _run(argv: list[str]) -> int:
     if not headless and (args.screenshot or args.dump_text):
         raise CliError(SCREENSHOT_IN_WINDOW)
     check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text")
+    if headless and args.scale is not None and not (args.screenshot or args.record_video):
+        print("vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video",
+              file=sys.stderr)
     if args.record_video is not None:
         _video_format(args.record_video)
     script = None
@@ -305,8 +308,32 @@ def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
         raise CliError(f"{option}: {path} would be {what}, not {path.suffix[1:].upper()}: name it with {suffix}")
 
 
+#: every option that writes a file: two of them naming one path would leave only the last written
+ALL_OUTPUTS = ("record", "record_video", "record_audio", "screenshot", "dump_text")
+
+
+def check_collisions(args) -> None:
+    """Refuse two outputs on one path (``--dump-text x --record x`` kept only the text, the journal
+    lost), and an option that could have no effect (``--video-rate`` without ``--record-video``)."""
+    seen: dict[str, str] = {}
+    for name in ALL_OUTPUTS:
+        path = getattr(args, name, None)
+        if path is None or (name == "dump_text" and str(path) == "-"):
+            continue
+        if Path(path).exists() and not Path(path).is_file():
+            continue  # /dev/null takes any number of outputs; a folder is refused by check_output
+        option = "--" + name.replace("_", "-")
+        key = os.path.normcase(os.path.realpath(path))
+        if key in seen:
+            raise CliError(f"{seen[key]} and {option} both write {path}: give each its own file")
+        seen[key] = option
+    if getattr(args, "video_rate", None) is not None and getattr(args, "record_video", None) is None:
+        raise CliError("--video-rate sets the frame rate of --record-video: it does nothing without it")
+
+
 def check_outputs(args, *options: str) -> None:
     """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
+    check_collisions(args)
     for name in options:
         path = getattr(args, name, None)
         option = "--" + name.replace("_", "-")
