@@ -292,3 +292,21 @@ def test_scale_without_a_picture_is_warned_about_and_the_run_goes_on(capsys, tmp
     assert cli.main(["mill", "--keys", "F7", "--drive", str(tmp_path), "--scale", "2", "--dump-text",
                      str(tmp_path / "t")]) == 0
     assert _err_line(capsys) == "vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video"
+
+
+@pytest.mark.parametrize("display, scale", [("ega", 3), ("cga", 5), ("mda", 2)])
+def test_a_scaled_screenshot_is_made_strip_by_strip_and_equals_the_whole_picture(tmp_path, display, scale):
+    """--scale 16 would be hundreds of MB as one array: the screenshot is scaled and packed in strips."""
+    from helpers import run_headless
+
+    from vconsole.adapters import ADAPTERS
+    from vconsole.capture import to_display
+    from vconsole.machine import MachineConfig
+    from vconsole.render import render_frame
+    from vconsole_programs.testcard import PROGRAM
+
+    out = run_headless(PROGRAM, "b", drive=tmp_path, adapter=display)
+    cli._screenshot(out.state, MachineConfig(adapter=display), out.elapsed, scale, tmp_path / "s.png")
+    adapter = ADAPTERS[display]
+    whole = to_display(render_frame(out.state, adapter, "color", int(out.elapsed * adapter.refresh_hz)), adapter, scale)
+    assert np.array_equal(load_png(tmp_path / "s.png"), whole)

@@ -477,15 +477,22 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None) -> int:
     return 1 if failures else 0
 
 
+SHOT_STRIP = 2  # native lines a screenshot is scaled at a time
+
+
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path) -> None:
     """The picture as the adapter showed it at the run's last moment (blink phase included)."""
-    from .capture import save_png, to_display
+    from .capture import display_bands, save_png, save_png_bands
     from .render import render_frame
 
     adapter = ADAPTERS[config.adapter]
     frame = render_frame(state, adapter, config.monitor, int(elapsed * adapter.refresh_hz))
     try:
-        save_png(to_display(frame, adapter, scale) if scale else frame, path)
+        if scale:  # at --scale 16 the picture is hundreds of MB as pixels: made and packed strip by strip
+            strips = (frame[top:top + SHOT_STRIP] for top in range(0, len(frame), SHOT_STRIP))
+            save_png_bands(display_bands(strips, adapter, scale), path)
+        else:
+            save_png(frame, path)
     except OSError as e:
         raise CliError(f"cannot write {path}: {e.strerror or e}") from None
 
