@@ -12,7 +12,6 @@ import multiprocessing
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -241,9 +240,12 @@ with Drive(sys.argv[1]).locked():
 """
 
 
-def test_claims_are_not_kept_in_the_players_folder(tmp_path):
+def test_claims_are_not_kept_in_the_players_folder_and_are_let_go_at_the_end_of_the_run(tmp_path):
     drive = Drive(tmp_path)
-    assert drive.claim("MILL.TMP")
+    assert drive.claim("MILL.TMP") and drive.claim("MILL.TMP")  # this process's own: claimed again
     assert list(tmp_path.iterdir()) == []
-    assert Path(tempfile.gettempdir()).exists()
+    code = "import sys; from vconsole.disk import Drive; sys.exit(0 if Drive(sys.argv[1]).claim('MILL.TMP') else 3)"
+    probe = [sys.executable, "-c", code, str(tmp_path)]
+    assert subprocess.run(probe, check=False, timeout=60).returncode == 3  # another process: in use
     drive.release_claims()
+    assert subprocess.run(probe, check=False, timeout=60).returncode == 0
