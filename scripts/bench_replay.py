@@ -9,6 +9,9 @@ headless.journal_kb: the journal's size;
 video.<gif|apng>[_scale1].encode_s_per_min: wall seconds a capture adds to a minute of play
   (the run with the capture minus the run without, medians);
 video.<...>.kb_per_min: the file's size; .frames: its frames.
+memory.<plain|gif|apng|screenshot_scale16>_peak_mb: the peak resident memory of ``vconsole replay``
+  of a two-minute game (headless) with nothing, a GIF or an APNG capture, or a --scale 16
+  screenshot; each is to stay under MEMORY_TARGET_MB (captures and screenshots stream).
 
 Run: ``python scripts/bench_replay.py``; ``scripts/bench.py replay`` calls ``bench()``.
 """
@@ -34,6 +37,49 @@ from vconsole.tools.video import VideoRecorder  # noqa: E402
 SECONDS = 60.0
 REPEATS = 3
 DISPLAY = "ega"
+MEMORY_SECONDS = 120.0
+MEMORY_TARGET_MB = 80
+#: runs vconsole and then writes its peak resident memory in kB to the file named last: VmHWM, the high
+#: water mark of this process's own memory (ru_maxrss would count the forking parent's pages too)
+PEAK_RUNNER = """
+import resource, sys
+from vconsole.cli import main
+out = sys.argv.pop()
+code = main(sys.argv[1:])
+try:
+    kb = next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+except OSError:
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // (1024 if sys.platform == "darwin" else 1)
+open(out, "w").write(str(kb))
+sys.exit(code)
+"""
+
+
+def _peak_mb(argv: list[str], tmp: Path) -> float:
+    """The peak resident memory of one vconsole run in its own process, in MB."""
+    import subprocess
+
+    out = tmp / "peak.txt"
+    r = subprocess.run([sys.executable, "-c", PEAK_RUNNER, *argv, str(out)], capture_output=True, check=False)
+    if r.returncode != 0:
+        raise RuntimeError(f"vconsole {' '.join(argv)} exited {r.returncode}: {r.stderr.decode()[-300:]}")
+    return round(int(out.read_text()) / 1024, 1)
+
+
+def bench_memory(tmp: Path) -> dict:
+    mill = find("mill")
+    path = tmp / "two_minutes.jsonl"
+    record_headless(mill, [], f"{mill.attract} wait:{int(MEMORY_SECONDS * 1000)}", path, tmp / "mem",
+                    config=MachineConfig(adapter=DISPLAY), options=RunOptions(seed=1), idle_limit=0.0)
+    base = ["replay", str(path), "--headless", "--dump-text", "/dev/null"]
+    out = {
+        "plain_peak_mb": _peak_mb(base, tmp),
+        "gif_peak_mb": _peak_mb([*base, "--record-video", str(tmp / "m.gif")], tmp),
+        "apng_peak_mb": _peak_mb([*base, "--record-video", str(tmp / "m.png")], tmp),
+        "screenshot_scale16_peak_mb": _peak_mb([*base, "--scale", "16", "--screenshot", str(tmp / "s.png")], tmp),
+    }
+    out["target_mb"] = MEMORY_TARGET_MB
+    return out
 
 
 def _median_time(fn, repeats: int = REPEATS) -> float:
@@ -82,6 +128,7 @@ def bench() -> dict:
                 "frames": made[-1].frames,
             }
         out["video"] = video
+        out["memory"] = bench_memory(tmp)
     return out
 
 

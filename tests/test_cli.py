@@ -262,3 +262,52 @@ def test_the_prompt_run_headless_ends_saying_what_to_type_next(capsys, tmp_path)
     assert hint.startswith("vconsole: ") and f"--keys '\"{first}\" Enter'" in hint and "HELP" in hint
     assert cli.main(["--headless", "--keys", '"exit" Enter', "--drive", str(tmp_path)]) == 0
     assert capsys.readouterr().err == ""  # EXIT: the prompt is gone, nothing waits
+
+
+# -- outputs that collide, options without effect (issue 26) -------------------------------------------------
+@pytest.mark.parametrize("argv, line", [
+    (["--dump-text", "x", "--record", "x"], "--record and --dump-text both write x: give each its own file"),
+    (["--screenshot", "s.png", "--record-video", "s.png"],
+     "--record-video and --screenshot both write s.png: give each its own file"),
+    (["--video-rate", "10"], "--video-rate sets the frame rate of --record-video: it does nothing without it"),
+])
+def test_outputs_on_one_path_and_an_option_without_effect_are_refused(capsys, tmp_path, monkeypatch, argv, line):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x").write_text("an old journal")
+    assert cli.main(["--headless", "--drive", str(tmp_path / "C"), *argv]) == 2
+    assert _err_line(capsys) == f"vconsole: {line}"
+    assert (tmp_path / "x").read_text() == "an old journal" and not (tmp_path / "C").exists()
+
+
+def test_replay_refuses_two_outputs_on_one_path(capsys, tmp_path):
+    assert cli.main(["replay", str(tmp_path / "j.jsonl"), "--headless", "--dump-text", str(tmp_path / "o"),
+                     "--record-audio", str(tmp_path / "o")]) == 2
+    assert _err_line(capsys) == f"vconsole: --record-audio and --dump-text both write {tmp_path / 'o'}: give each its own file"
+
+
+def test_dev_null_takes_more_than_one_output(tmp_path):
+    assert cli.main(["--headless", "--drive", str(tmp_path), "--dump-text", "/dev/null", "--record", "/dev/null"]) == 0
+
+
+def test_scale_without_a_picture_is_warned_about_and_the_run_goes_on(capsys, tmp_path):
+    assert cli.main(["mill", "--keys", "F7", "--drive", str(tmp_path), "--scale", "2", "--dump-text",
+                     str(tmp_path / "t")]) == 0
+    assert _err_line(capsys) == "vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video"
+
+
+@pytest.mark.parametrize("display, scale", [("ega", 3), ("cga", 5), ("mda", 2)])
+def test_a_scaled_screenshot_is_made_strip_by_strip_and_equals_the_whole_picture(tmp_path, display, scale):
+    """--scale 16 would be hundreds of MB as one array: the screenshot is scaled and packed in strips."""
+    from helpers import run_headless
+
+    from vconsole.adapters import ADAPTERS
+    from vconsole.capture import to_display
+    from vconsole.machine import MachineConfig
+    from vconsole.render import render_frame
+    from vconsole_programs.testcard import PROGRAM
+
+    out = run_headless(PROGRAM, "b", drive=tmp_path, adapter=display)
+    cli._screenshot(out.state, MachineConfig(adapter=display), out.elapsed, scale, tmp_path / "s.png")
+    adapter = ADAPTERS[display]
+    whole = to_display(render_frame(out.state, adapter, "color", int(out.elapsed * adapter.refresh_hz)), adapter, scale)
+    assert np.array_equal(load_png(tmp_path / "s.png"), whole)

@@ -51,7 +51,7 @@ def test_a_journal_bigger_than_the_limit_is_refused_without_reading_it_all(capsy
 
 def test_dev_zero_is_not_read_without_end(capsys):
     assert cli.main(["replay", "/dev/zero", "--headless"]) == 2
-    assert "bigger than 16 MB" in one_line(capsys)
+    assert one_line(capsys) == "vconsole: cannot read /dev/zero: it is a device, not a file"  # not read at all
 
 
 def test_a_wait_number_beyond_the_recording_does_not_replay_for_ever(capsys, tmp_path):
@@ -64,3 +64,11 @@ def test_a_wait_number_beyond_the_recording_does_not_replay_for_ever(capsys, tmp
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert "past the journal's last moment" in err and "wait 99999999999" in err
+
+
+@pytest.mark.parametrize("line", ["[" * 100_000, "[" * 100_000 + "]" * 100_000, '{"a":' * 100_000])
+def test_a_line_nested_without_end_is_one_line_and_exit_2(capsys, tmp_path, line):
+    path = tmp_path / "nested.jsonl"
+    path.write_text(jn.Header(program="MILL").to_json() + "\n" + line + "\n")
+    assert cli.main(["replay", str(path), "--headless"]) == 2
+    assert one_line(capsys) == f"vconsole: {path} line 2: not a journal line (nested too deeply)"

@@ -186,10 +186,10 @@ def test_polling_input_with_zero_timeout_in_a_loop_is_a_hang():
     assert failure.kind == "hang" and "polls" in failure.summary
 
 
-def test_pure_computation_trips_the_wall_clock_watchdog():
+def test_pure_computation_trips_the_watchdog():
     started = time.monotonic()
     failure, _ = monkey.replay(_target(computes_forever_on_c), ["c"], watchdog=0.3)
-    assert failure.kind == "hang" and "wall time" in failure.summary
+    assert failure.kind == "hang" and "0.3 s of CPU time" in failure.summary  # CPU time: load-proof
     assert time.monotonic() - started < 5
 
 

@@ -404,6 +404,9 @@ def _run(argv: list[str]) -> int:
     if not headless and (args.screenshot or args.dump_text):
         raise CliError(SCREENSHOT_IN_WINDOW)
     check_outputs(args, "record", "record_video", "record_audio", "screenshot", "dump_text", "record_html")
+    if headless and args.scale is not None and not (args.screenshot or args.record_video):
+        print("vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video",
+              file=sys.stderr)
     if args.record_video is not None:
         if _video_format(args.record_video) == "gif" and args.crt:
             raise CliError(f"--record-video {args.record_video}: with --crt the capture is an APNG (.png);"
@@ -419,20 +422,32 @@ def _run(argv: list[str]) -> int:
         journal, config, options = _journal(args, program, config, options, drive, headless)
 
     machines: list[Machine] = []
+    signalled: list[bool] = []
 
     def target(machine: Machine) -> int:
         machines.append(machine)
+        if signalled:
+            machine.request_stop()
         return run_program(machine, program, switches, drive, options)
 
+    def stop() -> None:  # SIGTERM, SIGHUP: as closing the window (frontends.signals)
+        signalled.append(True)
+        for machine in machines:
+            machine.request_stop()
+
+    from .frontends.signals import handling
+
     said: list[str] = []
+    code = 0
     try:
-        if headless:
-            code = run_headless(args, config, target, program, script, journal)
-        elif terminal:
-            code = run_terminal(args, config, target, journal)
-        else:
-            code = run_window(args, config, target, f"vconsole - {program.name}", drive.root.parent / "captures",
-                              journal)
+        with handling(stop if headless else None) as caught:
+            if headless:
+                code = run_headless(args, config, target, program, script, journal)
+            elif terminal:  # the terminal front end answers SIGTERM and SIGHUP itself, the same way
+                code = run_terminal(args, config, target, journal)
+            else:
+                code = run_window(args, config, target, f"vconsole - {program.name}",
+                                  drive.root.parent / "captures", journal)
     finally:
         if journal is not None:
             journal.close()  # into place when the run started; a run that never started leaves the old file
@@ -442,6 +457,9 @@ def _run(argv: list[str]) -> int:
             print(f"vconsole: {line}", file=sys.stderr)
     if journal is not None and journal.failed:  # it said "recording stopped" when it happened
         code = max(code, 1)
+    if caught.signum is not None:
+        print(f"vconsole: {caught.line}", file=sys.stderr)
+        return caught.status
     return max(code, 1) if said else code
 
 
@@ -561,8 +579,32 @@ def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
         raise CliError(f"{option}: {path} would be {what}, not {path.suffix[1:].upper()}: name it with {suffix}")
 
 
+#: every option that writes a file: two of them naming one path would leave only the last written
+ALL_OUTPUTS = ("record", "record_video", "record_audio", "screenshot", "dump_text")
+
+
+def check_collisions(args) -> None:
+    """Refuse two outputs on one path (``--dump-text x --record x`` kept only the text, the journal
+    lost), and an option that could have no effect (``--video-rate`` without ``--record-video``)."""
+    seen: dict[str, str] = {}
+    for name in ALL_OUTPUTS:
+        path = getattr(args, name, None)
+        if path is None or (name == "dump_text" and str(path) == "-"):
+            continue
+        if Path(path).exists() and not Path(path).is_file():
+            continue  # /dev/null takes any number of outputs; a folder is refused by check_output
+        option = "--" + name.replace("_", "-")
+        key = os.path.normcase(os.path.realpath(path))
+        if key in seen:
+            raise CliError(f"{seen[key]} and {option} both write {path}: give each its own file")
+        seen[key] = option
+    if getattr(args, "video_rate", None) is not None and getattr(args, "record_video", None) is None:
+        raise CliError("--video-rate sets the frame rate of --record-video: it does nothing without it")
+
+
 def check_outputs(args, *options: str) -> None:
     """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
+    check_collisions(args)
     for name in options:
         path = getattr(args, name, None)
         option = "--" + name.replace("_", "-")
@@ -744,6 +786,9 @@ def finish_outputs(args, config: MachineConfig, outcome, video=None, page=None) 
     return 1 if failures else 0
 
 
+SHOT_STRIP = 2  # native lines a screenshot is scaled at a time
+
+
 def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path,
                 crt: bool = False) -> None:
     """The picture as the adapter showed it at the run's last moment (blink phase included).
@@ -751,7 +796,7 @@ def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None,
     With ``crt`` it is the CRT look (vconsole.crt) at the 4:3 display size of `scale` (default 2).
     """
     from .adapters import ADAPTERS
-    from .capture import save_png, to_display
+    from .capture import display_bands, save_png, save_png_bands
     from .render import render_frame
 
     adapter = ADAPTERS[config.adapter]
@@ -761,7 +806,11 @@ def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None,
 
         frame, scale = crt_display(frame, adapter, config.monitor, scale or 2), None
     try:
-        save_png(to_display(frame, adapter, scale) if scale else frame, path)
+        if scale:  # at --scale 16 the picture is hundreds of MB as pixels: made and packed strip by strip
+            strips = (frame[top:top + SHOT_STRIP] for top in range(0, len(frame), SHOT_STRIP))
+            save_png_bands(display_bands(strips, adapter, scale), path)
+        else:
+            save_png(frame, path)
     except OSError as e:
         raise CliError(f"cannot write {path}: {e.strerror or e}") from None
 

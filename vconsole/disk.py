@@ -24,9 +24,14 @@ import shutil
 import stat
 import struct
 import tempfile
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Generic, NamedTuple, TypeVar
+from typing import Callable, Generic, Iterator, NamedTuple, TypeVar
+
+from . import locks
 
 _DOS_CHARS = r"A-Z0-9_$~!#%&'(){}@^`-"
 _DOS_NAME = re.compile(rf"^[{_DOS_CHARS}]{{1,8}}(\.[{_DOS_CHARS}]{{0,3}})?$")
@@ -110,16 +115,27 @@ def _temp_glob(path: Path) -> str:
 
 
 def _sweep_temps(path: Path) -> None:
-    """Remove temporary files a killed writer of ``path`` left behind (they hold no complete data)."""
+    """Remove temporary files a killed writer of ``path`` left behind (they hold no complete data).
+
+    A live writer holds a lock on its temporary file while it writes (``atomic_write``), so
+    only the files nobody holds are swept: another run's save in progress is left alone.
+    """
     try:
         leftovers = list(path.parent.glob(_temp_glob(path)))
     except OSError:
         return
     for p in leftovers:
         try:
-            p.unlink()
+            fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode) and locks.try_lock(fd):
+                p.unlink()  # its writer is gone (a dead process lets go of its locks)
         except OSError:
             pass
+        finally:
+            os.close(fd)
 
 
 def _umask() -> int:
@@ -128,12 +144,31 @@ def _umask() -> int:
     return mask
 
 
+def _locked_temp(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path``, locked for as long as it is open (see _sweep_temps).
+
+    Another run's sweep could find it in the moment between its creation and the lock and
+    remove it: then it is no longer the file of that name, and a new one is made.
+    """
+    for _ in range(10):
+        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
+        locks.try_lock(fd)
+        try:
+            if os.stat(tmp).st_ino == os.fstat(fd).st_ino:
+                return fd, tmp
+        except OSError:
+            pass
+        os.close(fd)
+    raise OSError(errno.EAGAIN, "another run keeps removing the temporary file")
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that readers see the old file or the new one, never a mix.
 
     A path that names a device or a pipe (``/dev/null``, ``/dev/stdout``, a FIFO)
     is written straight through: renaming a file over it would replace the
-    device itself, and there is no old version to protect.
+    device itself, and there is no old version to protect.  (The drive refuses
+    such names before it gets here: a program's file is always a file.)
     """
     path = Path(path)
     try:
@@ -145,9 +180,9 @@ def atomic_write(path: Path, data: bytes) -> None:
             f.write(data)
         return
     _sweep_temps(path)
-    fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
+    fd, tmp = _locked_temp(path)
     try:
-        with os.fdopen(fd, "wb") as f:
+        with os.fdopen(fd, "wb", closefd=False) as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -156,13 +191,15 @@ def atomic_write(path: Path, data: bytes) -> None:
             os.chmod(tmp, 0o666 & ~_umask())
         except OSError:
             pass
-        os.replace(tmp, path)
+        os.replace(tmp, path)  # still locked: no sweep can take it away before this
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    finally:
+        os.close(fd)
     try:
         dfd = os.open(path.parent, os.O_RDONLY)
         try:
@@ -202,6 +239,94 @@ class DirEntry(NamedTuple):
     mtime: float
 
 
+LOCK_NAME = ".~LOCK"  # the drive's write lock (hidden from DIR, as every name starting with a dot)
+_CLAIM_SUFFIX = ".run"  # .~NAME.TMP.run: held by the run whose game NAME.TMP is
+
+
+class _HostLock:
+    """One lock file of this process: a thread lock for the threads in it, the file lock for
+    other processes, taken once however deeply the drive's operations nest."""
+
+    def __init__(self) -> None:
+        self.thread = threading.RLock()
+        self.fd: int | None = None
+        self.depth = 0
+
+
+_LOCKS: dict[str, _HostLock] = {}
+_LOCKS_GUARD = threading.Lock()
+_CLAIMS: dict[str, int] = {}  # the NAME.TMP files this process plays: lock file -> its open fd
+_CLAIM_ROOTS: dict[str, str] = {}  # lock file -> the drive it is of
+
+
+def _real(root: Path) -> str:
+    return os.path.normcase(os.path.realpath(root))
+
+
+def _claim_path(root: Path, name: str) -> str:
+    """Where the mark of a game in progress is kept: beside the host's temporary files, named for
+    the drive's real path and the file, so that every run on this computer finds the same one
+    and the player's folder holds nothing but the program's own files."""
+    import hashlib
+
+    digest = hashlib.sha256(f"{_real(root)}\0{name}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    user = getattr(os, "getuid", lambda: "")()
+    return os.path.join(tempfile.gettempdir(), f"vconsole-{user}-runs", f"{digest}{_CLAIM_SUFFIX}")
+
+
+class _Busy(Exception):
+    """A lock another run holds, asked for without waiting."""
+
+
+def _let_go(path: Path, fd: int) -> None:
+    """Remove a lock file and let go of it (removed first, while still ours: see Drive._take)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+    locks.unlock(fd)
+    os.close(fd)
+
+
+def _host_lock(path: Path) -> _HostLock:
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(os.path.abspath(path), _HostLock())
+
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
+
+
+def not_a_file(mode: int) -> str | None:
+    """What a host file that is not a regular file is ("a named pipe", "a device", ...), or None."""
+    return next((what for test, what in _KINDS if test(mode)), None if stat.S_ISREG(mode) else "not a file")
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of a regular file; OSError for anything else, at once.
+
+    A FIFO, a device or a socket is refused without blocking (it is never opened for a
+    blocking read): reading one would wait forever for a writer that never comes.
+    The message of the OSError says what the file is.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise OSError(errno.EINVAL, f"it is {not_a_file(mode)}, not a file")
+    def opener(p: str, flags: int) -> int:
+        return os.open(p, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+
+    with open(path, "rb", opener=opener) as f:
+        mode = os.fstat(f.fileno()).st_mode
+        if not stat.S_ISREG(mode):  # it changed between the look and the open
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(errno.EISDIR, "Is a directory")
+            raise OSError(errno.EINVAL, f"it is {not_a_file(mode)}, not a file")
+        return f.read(limit + 1)
+
+
 class Drive:
     """C:\\ for one program: a host directory, created on first use."""
 
@@ -238,14 +363,133 @@ class Drive:
         except OSError:
             return False
 
+    def _leads_out(self, p: Path) -> bool:
+        """A symbolic link to something outside the drive (a link to /etc/passwd is not the program's file)."""
+        try:
+            if not p.is_symlink():
+                return False
+            real, root = os.path.realpath(p), os.path.realpath(self.root)
+            return os.path.commonpath([real, root]) != root
+        except (OSError, ValueError):
+            return True
+
+    def _inside(self, p: Path, target: str) -> None:
+        """Refuse to read through a symbolic link that leads out of the drive; a link to another
+        file of the drive is followed.  (DIR does not list such a link either.)"""
+        if self._leads_out(p):
+            raise DiskError(f"Access denied - {target} leads out of the drive")
+
+    # -- many runs, one drive -----------------------------------------------------------
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the drive's write lock: one writer at a time, across every run sharing the folder.
+
+        A read-modify-write (the bank, a high-score table) holds it from the read to the
+        write, so two runs' changes are merged instead of one overwriting the other.  Nested
+        uses take it once.  A drive where the lock file cannot be made (read-only) is used
+        without it (nothing can be written there anyway); a lock still held by another run
+        after locks.WAIT_S is a DiskError.
+        """
+        path = self.root / LOCK_NAME
+        held = _host_lock(path)
+        with held.thread:
+            if held.depth == 0:
+                held.fd = self._take(path, locks.WAIT_S)
+            held.depth += 1
+            try:
+                yield
+            finally:
+                held.depth -= 1
+                if held.depth == 0 and held.fd is not None:
+                    _let_go(path, held.fd)
+                    held.fd = None
+
+    def _take(self, path: Path, wait: float) -> int | None:
+        """The lock file at ``path``, locked (None where none can be made).
+
+        The file is removed by whoever lets go of it (no file is left in the folder), so a
+        lock taken on a file that was removed meanwhile is no lock: try again on the new one.
+        """
+        end = time.monotonic() + wait
+        while True:
+            fd = self._open_lock(path)
+            if fd is None:
+                return None
+            if not locks.lock(fd, max(0.0, end - time.monotonic())):
+                os.close(fd)
+                if wait == 0:
+                    raise _Busy()
+                raise DiskError("The drive is busy: another run is still writing to it")
+            try:
+                if os.stat(path).st_ino == os.fstat(fd).st_ino:
+                    return fd
+            except OSError:
+                pass
+            os.close(fd)
+
+    def _open_lock(self, path: Path) -> int | None:
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0),
+                           0o666 & ~_umask())
+        except OSError:
+            return None
+
+    def claim(self, name: str) -> bool:
+        """Mark ``name`` (a game in progress, NAME.TMP) as this run's for as long as the run lasts.
+
+        False when another live run holds it: that run's game is not to be resumed here nor
+        overwritten later.  The mark is a lock, so a run that dies lets go of it; a drive
+        where the mark cannot be made (read-only) counts as claimed.
+        """
+        path = _claim_path(self.root, dos_name(name))
+        with _LOCKS_GUARD:
+            if path in _CLAIMS:
+                return True
+            try:
+                fd = self._take(Path(path), 0)
+            except _Busy:
+                return False
+            if fd is not None:
+                _CLAIMS[path] = fd
+                _CLAIM_ROOTS[path] = _real(self.root)
+            return True
+
+    def release_claims(self) -> None:
+        """Let go of every game this process claimed on this drive (the run is over)."""
+        with _LOCKS_GUARD:
+            for path in [p for p, root in _CLAIM_ROOTS.items() if root == _real(self.root) and p in _CLAIMS]:
+                _let_go(Path(path), _CLAIMS.pop(path))
+
+    def write_problem(self, target: str = "drive C") -> str | None:
+        """Why nothing could be saved on this drive, found out before play (None: it looks writable).
+
+        Asked of the folder (or, before its first write, of the folder it will be made in),
+        without writing anything: a read-only folder or file system, a folder that is a
+        file, a disk with no room for one sector.  In the words a save would use.
+        """
+        place = self.root
+        while not place.exists() and place != place.parent:
+            place = place.parent
+        if not place.is_dir():
+            return f"Cannot write {target}: {place.name} is a file, not a directory"
+        if not os.access(place, os.W_OK | os.X_OK):
+            return f"Write protect error writing {target}"
+        try:
+            if shutil.disk_usage(place).free < 512:
+                return f"Insufficient disk space to write {target}"
+        except OSError:
+            pass
+        return None
+
     # -- reading ------------------------------------------------------------------------
     def read_bytes(self, name: str, limit: int = MAX_READ) -> bytes:
         """The whole file; DiskError when missing, unreadable or larger than ``limit``."""
         target = dos_name(name)
         p = self._find(target)
+        self._inside(p, target)
         try:
-            with open(p, "rb") as f:
-                data = f.read(limit + 1)  # never pull a runaway file into memory
+            data = read_regular(p, limit)  # never pull a runaway file into memory, never block on a pipe
         except FileNotFoundError:
             raise DiskError(f"File not found - {target}") from None
         except (IsADirectoryError, NotADirectoryError):
@@ -253,6 +497,8 @@ class Drive:
         except PermissionError:
             raise DiskError(f"Access denied - {target}") from None
         except OSError as e:
+            if e.errno == errno.EINVAL and e.strerror and e.strerror.startswith("it is"):
+                raise DiskError(f"Cannot read {target}: {e.strerror}") from None
             raise DiskError(f"Cannot read {target}: {e.strerror or e}") from None
         if len(data) > limit:
             raise DiskError(f"{target} is too large (over {limit} bytes)")
@@ -315,15 +561,24 @@ class Drive:
         """Replace the file atomically; DiskError (write protect, disk full, ...) leaves the old one intact."""
         target = dos_name(name)
         self._mkdir(target)
-        try:
-            existing = self._find(target)
-            path = existing if existing.exists() else self.root / target
-            atomic_write(path, bytes(data))
-            if self.dos_time is not None:
-                stamp = self.dos_time()
-                os.utime(path, (stamp, stamp))
-        except OSError as e:
-            raise DiskError(_write_message(target, e)) from None
+        with self.locked():
+            try:
+                existing = self._find(target)
+                path = existing if existing.exists() or existing.is_symlink() else self.root / target
+                try:
+                    kind = not_a_file(os.stat(path).st_mode)  # a link to a pipe or device is refused too
+                except OSError:
+                    kind = None  # no file yet, or a dangling link (replaced by the file)
+                if kind is not None and kind != "a directory":
+                    raise DiskError(f"Cannot write {target}: it is {kind}, not a file")
+                atomic_write(path, bytes(data))
+                if self.dos_time is not None:
+                    stamp = self.dos_time()
+                    os.utime(path, (stamp, stamp))
+            except DiskError:
+                raise
+            except OSError as e:
+                raise DiskError(_write_message(target, e)) from None
 
     def write_text(self, name: str, text: str) -> None:
         self.write_bytes(name, text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace"))
@@ -334,16 +589,17 @@ class Drive:
         A log must never grow without bound on a player's disk, and a crash while
         logging must not cost the log that was already there.
         """
-        try:
-            old = self.read_bytes(name, limit=max(keep, 1) * 4)
-        except DiskError:
-            old = b""  # no log yet, or an unreadable or runaway one: start a new one rather than fail
-        new = text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace")
-        data = old + new
-        if len(data) > keep:
-            cut = data.find(b"\n", len(data) - keep)
-            data = data[cut + 1:] if cut >= 0 else data[-keep:]
-        self.write_bytes(name, data)
+        with self.locked():  # two runs logging at once keep both entries
+            try:
+                old = self.read_bytes(name, limit=max(keep, 1) * 4)
+            except DiskError:
+                old = b""  # no log yet, or an unreadable or runaway one: start a new one rather than fail
+            new = text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace")
+            data = old + new
+            if len(data) > keep:
+                cut = data.find(b"\n", len(data) - keep)
+                data = data[cut + 1:] if cut >= 0 else data[-keep:]
+            self.write_bytes(name, data)
 
     def delete(self, name: str) -> None:
         target = dos_name(name)
@@ -436,7 +692,7 @@ class Drive:
                 return []
             found = []
             for p in self.root.iterdir():
-                if p.name.startswith(".") or not p.is_file():
+                if p.name.startswith(".") or not p.is_file() or self._leads_out(p):
                     continue
                 st = p.stat()
                 found.append(DirEntry(p.name.upper(), st.st_size, st.st_mtime))

@@ -92,6 +92,7 @@ class Program:
     keyboard: str = "enhanced"  # the INT 16h read: "enhanced" (AH=10h) or "standard" (AH=00h)
     tour: str = ""  # key script: the program at its best in a few seconds (the gallery's picture)
     attract: str = ""  # key script that starts its demo / computer-against-computer play
+    saves: bool = True  # keeps games or scores on the drive: warned before play when it cannot be written
 
     def __post_init__(self) -> None:
         if self.keyboard not in KEYBOARD_READS:
@@ -304,11 +305,36 @@ def run_program(machine: Machine, program: Program, switches: frozenset[str], dr
     machine.keyboard.read_mode = program.keyboard  # the INT 16h read it asked for; the caller's comes back after
     dos = Dos(machine, program, switches, drive, options)
     try:
+        if program.saves:
+            warn_unsaveable(dos)
         code = guard(dos, program, program.main)
     finally:
         machine.program_name = previous
         machine.keyboard.read_mode = previous_read
+        release = getattr(drive, "release_claims", None)
+        if release is not None:
+            release()  # its NAME.TMP is free for the next run
         if not machine.stopping:
             machine.tidy()
     code = int(code or 0)
     return max(code, 1) if dos.warnings else code
+
+
+UNSAVEABLE_S = 3.0  # how long the warning stays on the screen before the program starts
+
+
+def warn_unsaveable(dos: "Dos") -> str | None:
+    """Before play, say so when the drive cannot be written: a player must not find out at the end
+    of a long game that it was never going to be kept.  The program then runs as usual (its own
+    saves still report their failures).  Returns the problem shown, or None."""
+    problem = getattr(dos.drive, "write_problem", lambda: None)()
+    if problem is None:
+        return None
+    screen = dos.screen
+    screen.clear(0x07)
+    screen.write(1, 0, f"GAMES WILL NOT BE SAVED: {problem}"[:80], 0x0F)
+    screen.write(3, 0, "The game runs, but what it keeps (games in progress, scores) will be lost.")
+    screen.write(4, 0, "Start it with a drive that can be written (--drive FOLDER) to keep your games.")
+    screen.set_cursor(6, 0)
+    dos.wait(UNSAVEABLE_S)
+    return problem

@@ -26,6 +26,8 @@ HEADER = "CARDMINE BANK 1"
 SEP = "|"
 CAPACITY = 100
 NAME_WIDTH = 12
+MAX_CHIPS = 999_999  # what the bank's panel shows (seven places with the sign); more was never won
+MAX_GAMES = 99_999
 
 
 def name_char(ch: str) -> bool:
@@ -54,6 +56,7 @@ class Bank:
         self.capacity = capacity
         self.accounts: list[Account] = []
         self.unreadable = False  # a file is there that could not be read: never overwrite it
+        self.base: dict[str, Account] = {}  # the accounts as last read or written: what changed since
 
     # -- the file -------------------------------------------------------------------------
     def format(self) -> str:
@@ -78,9 +81,13 @@ class Bank:
                 raise ValueError(f"line {n}: a bad name")
             if name in seen:
                 raise ValueError(f"line {n}: {name} twice")
+            if any(len(p.strip()) > 8 for p in parts[1:]):
+                raise ValueError(f"line {n}: a number too long for the bank")
             chips, games, won, lost = (int(p) for p in parts[1:])
             if min(games, won, lost) < 0 or won + lost > games:
                 raise ValueError(f"line {n}: impossible counts")
+            if abs(chips) > MAX_CHIPS or games > MAX_GAMES:
+                raise ValueError(f"line {n}: more chips or games than the bank holds")
             seen.add(name)
             out.append(Account(name, chips, games, won, lost))
         if len(out) > self.capacity:
@@ -91,18 +98,49 @@ class Bank:
         """Read the file (none yet: an empty bank); the message of a file set aside, or None."""
         loaded = self.drive.load_text(self.filename, self.parse, allow_empty=False)
         self.accounts = list(loaded.value or [])
+        self.base = _copies(self.accounts)
         self.unreadable = loaded.message is not None and loaded.bad_name is None and self.drive.exists(self.filename)
         return loaded.message
 
     def save(self) -> str | None:
-        """Write the file; None, or what went wrong (for the screen)."""
+        """Write the file; None, or what went wrong (for the screen).
+
+        Another run on the drive may have settled its games since the file was read: under the
+        drive's lock the file is read again and this run's changes (chips won and lost, games
+        played, accounts opened) are added to what is there, so both players' accounts survive.
+        """
         if self.unreadable:
             return f"{self.filename} could not be read, so it is left as it was"
+        locked = getattr(self.drive, "locked", None)
         try:
-            self.drive.write_text(self.filename, self.format())
+            if locked is None:
+                self.drive.write_text(self.filename, self.format())
+                return None
+            with locked():
+                on_disk = self.drive.load_text(self.filename, self.parse, allow_empty=False).value or []
+                self.accounts = self._merged(on_disk)
+                self.drive.write_text(self.filename, self.format())
+                self.base = _copies(self.accounts)
         except DiskError as exc:
             return str(exc)
         return None
+
+    def _merged(self, on_disk: list[Account]) -> list[Account]:
+        """The accounts on disk with this run's changes since ``base`` added (a new account of
+        this run that no longer fits a bank the other run filled plays on without one)."""
+        out = _copies(on_disk)
+        for mine in self.accounts:
+            was = self.base.get(mine.name, Account(mine.name))
+            there = out.get(mine.name)
+            if there is None:
+                if len(out) >= self.capacity:
+                    continue
+                there = out[mine.name] = Account(mine.name)
+            there.chips = max(-MAX_CHIPS, min(MAX_CHIPS, there.chips + mine.chips - was.chips))
+            there.games = min(MAX_GAMES, there.games + mine.games - was.games)
+            there.won += mine.won - was.won
+            there.lost += mine.lost - was.lost
+        return list(out.values())
 
     # -- accounts -------------------------------------------------------------------------
     def find(self, name: str) -> Account | None:
@@ -144,3 +182,7 @@ class Bank:
     def ranked(self) -> list[Account]:
         """Richest first; equal balances by name."""
         return sorted(self.accounts, key=lambda a: (-a.chips, a.name))
+
+
+def _copies(accounts: list[Account]) -> dict[str, Account]:
+    return {a.name: Account(a.name, a.chips, a.games, a.won, a.lost) for a in accounts}

@@ -4,6 +4,7 @@ from vconsole.program import Entry, Program
 
 PROGRAM = Program(
     name="TESTCARD",
+    saves=False,  # nothing of its own is kept between runs
     main=Entry(f"{__name__}.main:main"),  # imported when the program runs
     switches=(),
     title="Test card",

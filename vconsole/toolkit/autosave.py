@@ -17,24 +17,37 @@ T = TypeVar("T")
 
 
 class AutoSave:
+    """NAME.TMP of one run.  Two runs of a program on one drive: the first claims the file
+    (``Drive.claim``) for as long as it runs; the second says so, starts afresh and never
+    writes or removes the first one's game."""
+
     def __init__(self, drive, name: str) -> None:
         self.drive = drive
         self.name = dos_name(name)
+        claim = getattr(drive, "claim", None)
+        self.ours = claim(self.name) if claim is not None else True
 
     def exists(self) -> bool:
         return self.drive.exists(self.name)
 
+    def in_use(self) -> str:
+        return f"{self.name} is in use by another run - this game will not be kept"
+
     def recover(self, parse: Callable[[str], T]) -> tuple[T | None, str | None]:
         """(game, None) when a saved game came back, (None, message) when the file was bad or
-        unreadable, (None, None) when there was nothing to restore.
+        unreadable or another live run plays it, (None, None) when there was nothing to restore.
 
         ``parse`` raises ValueError (or another of disk.PARSE_ERRORS) for a file it cannot use.
         """
+        if not self.ours:
+            return None, self.in_use()
         loaded = self.drive.load_text(self.name, parse)
         return loaded.value, loaded.message
 
     def save(self, text: str) -> str | None:
         """Write the game; None when it is safely on disk, else the reason in one line."""
+        if not self.ours:
+            return f"{self.name} is in use by another run"
         try:
             self.drive.write_text(self.name, text)
         except DiskError as e:
@@ -43,6 +56,8 @@ class AutoSave:
 
     def discard(self) -> str | None:
         """Remove the file (a finished game is not kept); the reason if it could not be removed."""
+        if not self.ours:
+            return None  # the other run's game, not ours to drop
         try:
             if self.exists():
                 self.drive.delete(self.name)

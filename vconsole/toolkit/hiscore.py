@@ -31,6 +31,11 @@ from .popup import Panel, wait_any
 HEADER = "HISCORE 1"
 SEP = "|"
 NAME_WIDTH = 20
+#: what a table's file may hold: a score out of this range, or a longer name, date or field,
+#: was not written by a program (it would overflow the table's panel), so the file is set aside
+SCORE_RANGE = (0, 999_999_999)
+DATE_WIDTH = 10
+FIELD_WIDTH = 20
 
 
 def name_char(ch: str) -> bool:
@@ -55,14 +60,16 @@ class HiScoreTable:
     """The ``size`` best entries of one file; ``higher`` says which way is better."""
 
     def __init__(self, drive, filename: str, *, size: int = 10, higher: bool = True,
-                 fields: Sequence[str] = ()) -> None:
+                 fields: Sequence[str] = (), scores: tuple[int, int] = SCORE_RANGE) -> None:
         if size < 1:
             raise ValueError("a high-score table holds at least one entry")
         self.drive = drive
         self.filename = dos_name(filename)
         self.size, self.higher = size, higher
         self.fields = tuple(fields)
+        self.scores = scores  # the lowest and highest score a game can make
         self.entries: list[Entry] = []
+        self.added: list[Entry] = []  # inserted since the file was read: what a save merges in
 
     # -- order ------------------------------------------------------------------------------
     def better(self, a: int, b: int) -> bool:
@@ -86,7 +93,12 @@ class HiScoreTable:
                     len(self.entries))
         self.entries.insert(rank, entry)
         del self.entries[self.size:]
+        self.added.append(entry)
         return rank + 1
+
+    def rank_of(self, entry: Entry) -> int | None:
+        """Where ``entry`` (this very one) stands now, 1 the best; None when it is no longer in."""
+        return next((i + 1 for i, e in enumerate(self.entries) if e is entry), None)
 
     # -- the file -----------------------------------------------------------------------------
     def format(self) -> str:
@@ -110,6 +122,12 @@ class HiScoreTable:
             score, date, name, *extra = parts
             if not name.strip():
                 raise ValueError(f"line {n}: no name")
+            if len(score) > 12 or not self.scores[0] <= int(score) <= self.scores[1]:
+                raise ValueError(f"line {n}: the score {score[:12]} is out of range")
+            if len(name) > NAME_WIDTH or len(date) > DATE_WIDTH or any(len(x) > FIELD_WIDTH for x in extra):
+                raise ValueError(f"line {n}: a name or field longer than a table holds")
+            if not all(name_char(ch) for ch in name + date + "".join(extra)):
+                raise ValueError(f"line {n}: a character a name cannot hold")
             out.append(Entry(name, int(score), date, dict(zip(self.fields, extra, strict=True))))
         return out
 
@@ -117,13 +135,29 @@ class HiScoreTable:
         """Read the file (missing: an empty table); a damaged one is set aside: the message."""
         loaded = self.drive.load_text(self.filename, self.parse, allow_empty=False)
         self.entries = list(loaded.value or [])
+        self.added = []
         self._sort()
         return loaded.message
 
     def save(self) -> str | None:
-        """Write the file atomically: None when it is on disk, else why not, in one line."""
+        """Write the file atomically: None when it is on disk, else why not, in one line.
+
+        Another run on the same drive may have written the file since it was read: under the
+        drive's lock the file is read again and this run's new entries are put into it, so
+        both players' scores are kept (``entries`` is then the merged table).
+        """
+        locked = getattr(self.drive, "locked", None)
         try:
-            self.drive.write_text(self.filename, self.format())
+            if locked is None:
+                self.drive.write_text(self.filename, self.format())
+                return None
+            with locked():
+                on_disk = self.drive.load_text(self.filename, self.parse, allow_empty=False).value or []
+                mine = [e for e in self.added if any(e is x for x in self.entries)]
+                self.entries = list(on_disk) + mine
+                self._sort()
+                self.drive.write_text(self.filename, self.format())
+                self.added = []
         except DiskError as e:
             return str(e)
         return None
@@ -209,8 +243,10 @@ def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", ex
                       width=width, hotkey=hotkey)
     if name is None:
         return None, None
-    rank = table.insert(Entry(name, score, date, dict(extra or {})))
+    entry = Entry(name, score, date, dict(extra or {}))
+    rank = table.insert(entry)
     message = table.save()
+    rank = table.rank_of(entry)  # another run's scores may have come in with the save
     show_table(dos, theme, table, title=title, mark=rank, mouse=mouse, score_text=score_text, columns=columns,
                hotkey=hotkey, footer=footer)
     return rank, message

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..disk import Drive, _umask, dos_name
+from ..disk import Drive, _umask, dos_name, read_regular
 from ..frontends.inputs import Inputs
 from ..keyboard import Key, word_for, word_for_char
 from ..keyscript import KeyScriptError, Press, parse as parse_keys
@@ -335,8 +335,7 @@ def read(path: str | os.PathLike) -> Journal:
     """
     path = Path(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_JOURNAL + 1)  # bounded: /dev/zero is not a journal
+        raw = read_regular(path, MAX_JOURNAL)  # bounded, and a pipe or device is refused, never read
     except OSError as e:
         raise JournalError(f"cannot read {path}: {e.strerror or e}") from None
     if len(raw) > MAX_JOURNAL:
@@ -368,6 +367,8 @@ def read(path: str | os.PathLike) -> Journal:
                 number -= 1
                 break
             raise JournalError(f"{path} line {number}: not a JSON object ({e.msg} at column {e.colno})") from None
+        except RecursionError:  # 100,000 '[': no line vconsole writes nests more than a level or two
+            raise JournalError(f"{path} line {number}: not a journal line (nested too deeply)") from None
         if header is None:
             try:
                 header = Header.from_obj(obj)

@@ -41,7 +41,7 @@ from ..video import COLS, ROWS, ScreenState
 FORMATS = {".gif": "gif", ".png": "png", ".apng": "png"}
 GIF_MAX_RATE = 50.0  # 2/100 s: browsers show shorter GIF delays as 1/10 s
 PNG_MAX_RATE = 500.0
-FRAME_BYTES = 48_000_000  # pixels (palette bytes) of frames Pillow gets at once
+FRAME_BYTES = 2_000_000  # pixels (palette bytes) of frames Pillow gets at once: a chunk, two held at most
 EPS = 1e-6
 #: the colour of the extra palette entry that means "as the frame before" (transparent); one the
 #: adapters never show, so no decoder can mistake a shown colour for it
@@ -80,17 +80,24 @@ class Palette:
             raise VideoError(f"{adapter.name} on a {monitor} monitor shows {len(rgb)} colours,"
                              f" more than a palette holds")
         self.rgb = rgb
-        self._lookup: np.ndarray | None = None
+        self._lookup: np.ndarray | None = None  # the palette's colours packed and sorted
+        self._order = np.zeros(0, dtype=np.uint8)  # the palette index of each of them
 
     def indices(self, picture: np.ndarray) -> np.ndarray:
-        """(H, W) palette indices of an (H, W, 3) picture the renderer made for this adapter and monitor."""
-        if self._lookup is None:  # 24-bit colour -> index, 16 MB, made once per capture
-            self._lookup = np.full(1 << 24, 255, dtype=np.uint8)
-            self._lookup[_pack(self.rgb)] = np.arange(len(self.rgb), dtype=np.uint8)
-        idx = self._lookup[_pack(picture)]
-        if len(self.rgb) < 255 and (idx == 255).any():
+        """(H, W) palette indices of an (H, W, 3) picture the renderer made for this adapter and monitor.
+
+        A binary search in the palette's sorted colours (at most 256): a table of every 24-bit
+        colour would be 16 MB held for the whole capture."""
+        if self._lookup is None:
+            packed = _pack(self.rgb)
+            order = np.argsort(packed, kind="stable")
+            self._lookup = packed[order]
+            self._order = order.astype(np.uint8)
+        keys = _pack(picture)
+        at = np.minimum(np.searchsorted(self._lookup, keys), len(self._lookup) - 1)
+        if not np.array_equal(self._lookup[at], keys):
             raise VideoError("a colour outside the adapter's palette")  # the renderer never makes one
-        return idx
+        return self._order[at]
 
     def bytes(self) -> bytes:
         return self.rgb.tobytes()
@@ -236,6 +243,7 @@ class _AnimationWriter:
         self.pending: list[tuple[np.ndarray, int]] = []
         self.frames = 0
         self.chunk: int | None = None
+        self._previous: np.ndarray | None = None  # the last picture encoded
         self._body = tempfile.TemporaryFile()
         self._head: bytes | None = None  # GIF: header, colour table, loop; PNG: IHDR, PLTE
         self._single: bytes | None = None
@@ -260,7 +268,7 @@ class _AnimationWriter:
         images = []
         colours = self.palette.bytes()
         clear = len(self.palette.rgb)  # one more index: "as the frame before" (GIF transparency)
-        previous = None
+        previous = self._previous  # the last picture of the chunk before: a chunk goes on from it
         for indices, _ in frames:
             picture = self._picture(indices)
             shown = picture
@@ -272,6 +280,7 @@ class _AnimationWriter:
             im = Image.fromarray(shown, mode="P")
             im.putpalette(colours + CLEAR_RGB)
             images.append(im)
+        self._previous = previous
         durations = [d for _, d in frames]
         buf = io.BytesIO()
         if self.fmt == "gif":

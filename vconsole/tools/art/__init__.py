@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ...adapters import DacPalette
+from ...disk import read_regular
 from ...fonts import Glyphs
 from . import ansi, binary
 from .sauce import Sauce, split
@@ -77,8 +78,7 @@ def load(path: str | os.PathLike, width: int | None = None) -> Art:
             raise ArtError(f"{path} is a folder, not a file")
         if size > MAX_INPUT:
             raise ArtError(f"{path} is {_megabytes(size)}; art files are read up to {_megabytes(MAX_INPUT)}")
-        with open(path, "rb") as f:
-            data = f.read(MAX_INPUT + 1)
+        data = read_regular(path, MAX_INPUT)  # a pipe or a device is refused at once, never read
     except OSError as e:
         raise ArtError(f"cannot read {path}: {e.strerror or e}") from None
     if len(data) > MAX_INPUT:  # it grew while we looked
