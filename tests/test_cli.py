@@ -11,20 +11,14 @@ import sys
 import numpy as np
 import pytest
 
+from helpers import one_line
+
 from vconsole import cli
 from vconsole.program import discover
 from vconsole.capture import load_png
 
 # RGBI palette entries used below (DESIGN.md "Palette"): 1 blue, 4 red, 12 bright red.
 BLUE, RED, BRIGHT_RED = (0x00, 0x00, 0xAA), (0xAA, 0x00, 0x00), (0xFF, 0x55, 0x55)
-
-
-def _err_line(capsys) -> str:
-    err = capsys.readouterr().err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -48,7 +42,7 @@ def _err_line(capsys) -> str:
 ])
 def test_mistakes_are_one_line_and_exit_2(capsys, argv, words):
     assert cli.main(argv) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert line.startswith("vconsole: ") and words in line, line
 
 
@@ -56,16 +50,16 @@ def test_drive_that_is_a_file_is_refused_before_the_run(capsys, tmp_path):
     afile = tmp_path / "notadir"
     afile.write_text("x")
     assert cli.main(["--headless", "--drive", str(afile)]) == 2
-    assert _err_line(capsys) == f"vconsole: --drive {afile}: not a directory"
+    assert one_line(capsys) == f"vconsole: --drive {afile}: not a directory"
 
 
 def test_keys_file_that_is_a_directory_or_not_text(capsys, tmp_path):
     assert cli.main(["--keys", f"@{tmp_path}"]) == 2
-    assert "cannot read key script" in _err_line(capsys)
+    assert "cannot read key script" in one_line(capsys)
     bad = tmp_path / "latin1.txt"
     bad.write_bytes(b"\xff\xfe\xfa")
     assert cli.main(["--keys", f"@{bad}"]) == 2
-    assert "cannot read key script" in _err_line(capsys)
+    assert "cannot read key script" in one_line(capsys)
 
 
 def test_keys_from_a_file_run_the_prompt(capsys, tmp_path):
@@ -96,7 +90,7 @@ def test_ctrl_c_in_a_headless_run_ends_with_one_line_after_the_program_tidied_up
 
     monkeypatch.setattr(cli, "find", lambda name: Program(name="SLOW", main=interrupted))
     assert cli.main(["slow", "--headless", "--drive", str(tmp_path)]) == cli.EXIT_INTERRUPTED == 130
-    assert _err_line(capsys) == "vconsole: interrupted (Ctrl+C)"
+    assert one_line(capsys) == "vconsole: interrupted (Ctrl+C)"
     assert (tmp_path / "SAVED.TMP").read_text() == "auto-save ran"
 
 
@@ -109,7 +103,7 @@ def test_render_empty_dump_is_refused(capsys, tmp_path):
     dump = tmp_path / "bad.bin"
     dump.write_bytes(b"")
     assert cli.main(["render", str(dump), "--display", "vga", "--png", str(tmp_path / "o.png")]) == 2
-    assert _err_line(capsys) == f"vconsole render: {dump}: it holds no cells (0 bytes of picture)"
+    assert one_line(capsys) == f"vconsole render: {dump}: it holds no cells (0 bytes of picture)"
     assert not (tmp_path / "o.png").exists()
 
 
@@ -138,16 +132,16 @@ def test_render_bad_options(capsys, tmp_path, extra, words):
     dump = tmp_path / "ok.bin"
     dump.write_bytes(_dump(0x07))
     assert cli.main(["render", str(dump), "--png", str(tmp_path / "o.png"), *extra]) == 2
-    assert words in _err_line(capsys)
+    assert words in one_line(capsys)
 
 
 def test_render_missing_dump_and_unwritable_png(capsys, tmp_path):
     assert cli.main(["render", str(tmp_path / "none.bin"), "--display", "ega", "--png", str(tmp_path / "o.png")]) == 2
-    assert "cannot read" in _err_line(capsys)
+    assert "cannot read" in one_line(capsys)
     dump = tmp_path / "ok.bin"
     dump.write_bytes(_dump(0x07))
     assert cli.main(["render", str(dump), "--display", "ega", "--png", str(tmp_path / "no" / "o.png")]) == 2
-    assert "cannot write" in _err_line(capsys)
+    assert "cannot write" in one_line(capsys)
 
 
 def test_render_colours_border_and_blink_bit(tmp_path):
@@ -227,7 +221,7 @@ def test_version(capsys):
 
 def test_a_text_that_is_not_a_key_name_is_told_how_to_type_it(capsys):
     assert cli.main(["mill", "--headless", "--keys", "17 Enter"]) == 2
-    assert _err_line(capsys) == 'vconsole: \'17\' is not a key name; to type it, write "17"'
+    assert one_line(capsys) == 'vconsole: \'17\' is not a key name; to type it, write "17"'
 
 
 def test_headless_with_nothing_to_keep_prints_the_final_screen(capsys, tmp_path):
@@ -275,14 +269,14 @@ def test_outputs_on_one_path_and_an_option_without_effect_are_refused(capsys, tm
     monkeypatch.chdir(tmp_path)
     (tmp_path / "x").write_text("an old journal")
     assert cli.main(["--headless", "--drive", str(tmp_path / "C"), *argv]) == 2
-    assert _err_line(capsys) == f"vconsole: {line}"
+    assert one_line(capsys) == f"vconsole: {line}"
     assert (tmp_path / "x").read_text() == "an old journal" and not (tmp_path / "C").exists()
 
 
 def test_replay_refuses_two_outputs_on_one_path(capsys, tmp_path):
     assert cli.main(["replay", str(tmp_path / "j.jsonl"), "--headless", "--dump-text", str(tmp_path / "o"),
                      "--record-audio", str(tmp_path / "o")]) == 2
-    assert _err_line(capsys) == f"vconsole: --record-audio and --dump-text both write {tmp_path / 'o'}: give each its own file"
+    assert one_line(capsys) == f"vconsole: --record-audio and --dump-text both write {tmp_path / 'o'}: give each its own file"
 
 
 def test_dev_null_takes_more_than_one_output(tmp_path):
@@ -292,7 +286,7 @@ def test_dev_null_takes_more_than_one_output(tmp_path):
 def test_scale_without_a_picture_is_warned_about_and_the_run_goes_on(capsys, tmp_path):
     assert cli.main(["mill", "--keys", "F7", "--drive", str(tmp_path), "--scale", "2", "--dump-text",
                      str(tmp_path / "t")]) == 0
-    assert _err_line(capsys) == "vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video"
+    assert one_line(capsys) == "vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video"
 
 
 @pytest.mark.parametrize("display, scale", [("ega", 3), ("cga", 5), ("mda", 2)])

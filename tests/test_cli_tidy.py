@@ -10,19 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from helpers import one_line
+
 from vconsole import cli, helptext, keyscript
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "example_program.py"
 VCONSOLE = [sys.executable, "-m", "vconsole"]
-
-
-def _err_line(capsys) -> str:
-    err = capsys.readouterr().err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def _no_display() -> dict:
@@ -39,7 +33,7 @@ def test_keys_at_dash_reads_the_script_from_standard_input(tmp_path):
 def test_keys_at_dash_with_bad_input_is_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'"ver" \xff Enter')))
     assert cli.main(["--headless", "--keys", "@-", "--drive", str(tmp_path)]) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert "standard input" in line and "UTF-8" in line
 
 
@@ -74,14 +68,14 @@ def test_render_png_dash_writes_the_picture_to_standard_output(tmp_path):
 def test_two_outputs_to_standard_output_are_refused_in_one_line(tmp_path, capsys):
     assert cli.main(["testcard", "--headless", "--drive", str(tmp_path), "--screenshot", "-",
                      "--dump-text", "-"]) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert "--screenshot" in line and "--dump-text" in line and "standard output" in line
 
 
 @pytest.mark.parametrize("argv", [["gallery", "-"], ["attract", "mill", "-"]])
 def test_outputs_that_cannot_go_to_standard_output_refuse_dash_in_one_line(tmp_path, capsys, argv):
     assert cli.main(argv) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert argv[0] in line and "standard output" in line
     assert not Path("-").exists()
 
@@ -179,7 +173,7 @@ def test_help_settings_and_unknown_topics(capsys):
     assert cli.main(["help", "settings"]) == 0
     assert "vconsole.toml" in capsys.readouterr().out
     assert cli.main(["help", "nothing"]) == 2
-    assert "vconsole help keys" in _err_line(capsys)
+    assert "vconsole help keys" in one_line(capsys)
 
 
 def test_run_a_program_file_headless(tmp_path):
@@ -207,9 +201,9 @@ def test_a_bad_program_file_is_one_line(tmp_path, capsys, text, words):
     f = tmp_path / "p.py"
     f.write_text(text)
     assert cli.main(["run", str(f), "--headless", "--drive", str(tmp_path)]) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert str(f) in line
     for w in words:
         assert w in line
     assert cli.main(["run", str(tmp_path / "none.py"), "--headless"]) == 2
-    assert "no such program file" in _err_line(capsys)
+    assert "no such program file" in one_line(capsys)

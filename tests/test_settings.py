@@ -13,19 +13,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import one_line
+
 from vconsole import cli, settings
 from vconsole.program import Program
 
 #: values for the settings whose option has neither choices nor a true/false form: three distinct, valid ones
 SAMPLES = {"scale": (2, 3, "4"), "volume": (10, 20, "30"), "drive": ("d1", "d2", "d3")}
-
-
-def _err_line(capsys) -> str:
-    err = capsys.readouterr().err
-    lines = [ln for ln in err.splitlines() if ln.strip()]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def _three(s: settings.Setting):
@@ -140,7 +134,7 @@ def test_a_bad_settings_file_is_one_line_naming_file_line_and_key_exit_2(tmp_pat
     conf = tmp_path / "bad.toml"
     conf.write_text(text)
     assert cli.main(["--config", str(conf), "--headless", "--drive", str(tmp_path)]) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert line.startswith(f"vconsole: {conf}: ")
     for w in words:
         assert w in line
@@ -150,12 +144,12 @@ def test_bad_bytes_a_missing_file_and_a_bad_variable_are_one_line_too(tmp_path, 
     conf = tmp_path / "bad.toml"
     conf.write_bytes(b'display = "mda"\nmonitor = "gr\xffen"\n')
     assert cli.main(["config", "--config", str(conf)]) == 2
-    assert "line 2" in _err_line(capsys)
+    assert "line 2" in one_line(capsys)
     assert cli.main(["config", "--config", str(tmp_path / "none.toml")]) == 2
-    assert "none.toml" in _err_line(capsys)
+    assert "none.toml" in one_line(capsys)
     monkeypatch.setenv("VCONSOLE_SCALE", "big")
     assert cli.main(["--headless", "--drive", str(tmp_path)]) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert "VCONSOLE_SCALE" in line and "scale" in line
 
 
@@ -172,7 +166,7 @@ def test_the_file_gives_a_program_its_default_switches_and_the_command_line_repl
     assert seen == [["M", "S"], ["S"]]
     conf.write_text('[switches]\ntoy = "Q"\n')
     assert cli.main(base) == 2
-    line = _err_line(capsys)
+    line = one_line(capsys)
     assert str(conf) in line and "line 2" in line and "switches.toy" in line
 
 
@@ -213,7 +207,7 @@ def test_volume_scales_the_wav_peak_and_0_keeps_the_timing(tmp_path, monkeypatch
 @pytest.mark.parametrize("bad", ["-1", "101", "loud", "50.5"])
 def test_a_bad_volume_is_one_line(tmp_path, capsys, bad):
     assert cli.main(["--volume", bad, "--headless", "--drive", str(tmp_path)]) == 2
-    assert "--volume" in _err_line(capsys)
+    assert "--volume" in one_line(capsys)
 
 
 def test_the_command_line_takes_its_choices_from_the_modules_that_use_them():

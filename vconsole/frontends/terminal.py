@@ -29,14 +29,14 @@ import sys
 import termios
 import threading
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from ..clock import RealClock
 from ..keyboard import word_for
-from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
+from ..machine import Machine, MachineConfig, RealTimeHost
+from .programthread import run_program_thread
 from ..mouse import LEFT, MIDDLE, RIGHT
 from . import termcolour, termkeys
 from .inputs import Inputs
@@ -167,19 +167,10 @@ class TerminalFrontEnd:
 
     # -- the program thread ---------------------------------------------------------------------------
     def _program(self) -> None:
-        stopped = False
-        if self.journal is not None:
-            self.journal.started(self.machine)
-        try:
-            self.exit_code = int(self.target(self.machine) or 0)
-        except ProgramExit:
-            self.exit_code = 0
-            stopped = True
-        except BaseException:  # noqa: BLE001 - reported after the terminal is put back
-            self.error = traceback.format_exc()
-            self.exit_code = 1
-        if self.journal is not None:
-            self.journal.finish(self.machine, None if stopped else self.exit_code, stopped)
+        code, error = run_program_thread(self.target, self.machine, self.journal)
+        self.exit_code = code
+        if error is not None:
+            self.error = error
         self._wake()
 
     def _wake(self) -> None:

@@ -44,7 +44,6 @@ import ctypes
 import sys
 import threading
 import time
-import traceback
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
@@ -55,7 +54,8 @@ from ..adapters import border_rgb
 from ..capture import display_size, rows_showing, save_png, sharp_display, to_display
 from ..clock import RealClock
 from ..keyboard import KeyboardInput
-from ..machine import Machine, MachineConfig, ProgramExit, RealTimeHost
+from ..machine import Machine, MachineConfig, RealTimeHost
+from .programthread import run_program_thread
 from ..render import Renderer
 from . import layouts, winstate
 from .inputs import Inputs, KeyboardPort
@@ -244,19 +244,10 @@ class WindowFrontEnd:
 
     # -- the program thread ------------------------------------------------------------------------
     def _program(self) -> None:
-        stopped = False
-        if self.journal is not None:
-            self.journal.started(self.machine)
-        try:
-            self.exit_code = int(self.target(self.machine) or 0)
-        except ProgramExit:
-            self.exit_code = 0
-            stopped = True
-        except BaseException:  # noqa: BLE001 - reported after the window is gone
-            self.error = traceback.format_exc()
-            self.exit_code = 1
-        if self.journal is not None:
-            self.journal.finish(self.machine, None if stopped else self.exit_code, stopped)
+        code, error = run_program_thread(self.target, self.machine, self.journal)
+        self.exit_code = code
+        if error is not None:
+            self.error = error
 
     # -- lifetime -----------------------------------------------------------------------------------
     def main(self) -> int:
