@@ -44,6 +44,9 @@ PIECE: Final = 100
 MASTER_DEPTH: Final = 30
 MASTER_NODES: Final = 120_000
 MASTER_SOFT_NODES: Final = 25_000
+#: ... and twice that over the last placements (this many or fewer pieces left in both hands),
+#: where the blockades and double mills of the moving phase are decided.
+MASTER_LATE_PLACING: Final = 8
 #: Level 9's quiescence search: how many plies of mill closures it follows past the horizon,
 #: and how many of the captures each closure allows (best guesses first) it tries.
 QUIESCE_PLIES: Final = 4
@@ -812,6 +815,7 @@ def choose_move(pos: Position, level: int, *, rng: random.Random,
                 on_best(move, 0, 0)
             return move
         return search(pos, MASTER_DEPTH, rng=rng, on_best=on_best, should_stop=should_stop,
-                      max_nodes=MASTER_NODES, master=True, soft_nodes=MASTER_SOFT_NODES,
-                      kept=_kept_for(pos))
+                      max_nodes=MASTER_NODES, master=True, kept=_kept_for(pos),
+                      soft_nodes=2 * MASTER_SOFT_NODES if 0 < sum(pos.in_hand) <= MASTER_LATE_PLACING
+                      else MASTER_SOFT_NODES)
     return search(pos, level, rng=rng, on_best=on_best, should_stop=should_stop)
