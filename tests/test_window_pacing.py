@@ -98,6 +98,8 @@ def test_program_watch_wakes_the_window_when_the_program_sleeps_and_wakes():
     watch.idle(None, 1.5, True)
     assert calls == [("wake", True), ("idle", True, 1.5), ("wake", False)]
     assert watch.name == "inner" and not watch.sleeping
+    watch.inputs = "journal's"  # what a journal hands a host that takes inputs
+    assert watch.inner.inputs == "journal's"
 
 
 class _Loop:

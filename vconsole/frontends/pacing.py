@@ -105,8 +105,17 @@ class ProgramWatch:
             self.sleeping = False
             self.wake()
 
+    _OWN = frozenset({"inner", "wake", "sleeping"})
+
     def __getattr__(self, name: str):
         return getattr(self.inner, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        # e.g. a journal giving a replay's host its inputs: they belong to the wrapped host
+        if name in self._OWN:
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.inner, name, value)
 
 
 class Pacer:
