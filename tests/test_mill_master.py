@@ -5,9 +5,11 @@ wall-clock time). Its strength is measured by ``scripts/bench.py mill``, not her
 import random
 import time
 
+import pytest
+
 from vconsole_programs.mill import ai
 from vconsole_programs.mill.ai import WIN, choose_move, evaluate, mill_features, search
-from vconsole_programs.mill.rules import WHITE, Game, Options, Position, apply, legal_moves, winner
+from vconsole_programs.mill.rules import WHITE, Game, Move, Options, Position, apply, legal_moves, winner
 
 
 def _positions(seed, count, min_ply=0, max_ply=60):
@@ -118,3 +120,21 @@ def test_mill_features_feed_the_evaluation_unchanged():
     for pos in _positions(13, 60):
         me, opp, hm, ho = _sides(pos)
         assert ai._evaluate(me, opp, hm, ho, False, mill_features(me, opp)) == evaluate(me, opp, hm, ho, False)
+
+
+@pytest.mark.slow
+def test_level_9_beats_level_4_from_both_sides():
+    """A short, seeded (so repeatable) match; the real yardstick is the bench's depth-12 match."""
+    results = []
+    for opening in ((1, 24), (5, 20)):
+        for ours in (0, 1):
+            ai._KEPT.clear()
+            g = Game()
+            g.play(Move(None, opening[0]))
+            g.play(Move(None, opening[1]))
+            rng = random.Random(sum(opening) + ours)
+            while g.result() is None:
+                level = 9 if g.position.turn == ours else 4
+                g.play(choose_move(g.position, level, rng=rng))
+            results.append(g.result() == ("white", "black")[ours])
+    assert all(results), results
