@@ -52,7 +52,7 @@ MASTER_LATE_PLACING: Final = 8
 QUIESCE_PLIES: Final = 4
 QUIESCE_CAPTURES: Final = 2
 #: Entries past which level 9's kept transposition table is emptied.
-KEPT_TT_MAX: Final = 400_000
+KEPT_TT_MAX: Final = 150_000  # about 30 MB
 #: Remaining depth from which a placing-phase node drops mirror-image moves.
 SYM_DEPTH: Final = 4
 # Evaluation weights (1/100 piece), tuned by computer-versus-computer matches.
@@ -760,7 +760,8 @@ def _kept_for(pos: Position) -> dict:
     """Level 9's table and history, kept from one of its moves to its next in the same game.
 
     Kept only when ``pos`` can follow the position of its last search by one move of each
-    side (the usual case: it searched, then the other side moved); after a step back, a new
+    side (the usual case: it searched, then the other side moved), or by one move (it plays
+    both sides); after a step back, a new
     game or another game's position it starts afresh. So a game replayed from its first move
     is played the same, and the table cannot grow without end.
     """
@@ -770,6 +771,9 @@ def _kept_for(pos: Position) -> dict:
         fresh = True
         for m in legal_moves(last):
             mid = apply_unchecked(last, m)
+            if mid == pos:  # one ply on: level 9 plays both sides
+                fresh = False
+                break
             if mid.material(0) + mid.material(1) < pos.material(0) + pos.material(1):
                 continue
             if any(apply_unchecked(mid, r) == pos for r in legal_moves(mid)):
