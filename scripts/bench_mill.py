@@ -197,7 +197,8 @@ def main(argv: list[str]) -> None:
     levels = tuple(int(a) for a in argv) or (2, 5, 9)
     for level, r in timing(levels).items():
         r.pop("cpu_s")
-        print(f"{level}: median {r['median_s']:.3f} s  max {r['max_s']:.3f} s  max cpu {r['max_cpu_s']:.3f} s  "
+        print(f"{level}: median {r['median_s']:.3f} s  max {r['max_s']:.3f} s  "
+              f"median cpu {r['median_cpu_s']:.3f} s  max cpu {r['max_cpu_s']:.3f} s  "
               f"placing {r['placing_median_s']:.3f} s  moving {r['moving_median_s']:.3f} s")
         print("   " + "  ".join(f"{k}={v:.2f}" for k, v in r["per_position"].items()))
 
