@@ -42,7 +42,7 @@ PIECE: Final = 100
 #: that the slowest move of scripts/bench_mill.py stays under 1 s of CPU), and starting no
 #: new iteration once MASTER_SOFT_NODES are spent (the next would rarely finish).
 MASTER_DEPTH: Final = 30
-MASTER_NODES: Final = 80_000
+MASTER_NODES: Final = 40_000
 MASTER_SOFT_NODES: Final = 16_000
 #: ... and twice that over the last placements (this many or fewer pieces left in both hands),
 #: where the blockades and double mills of the moving phase are decided.
