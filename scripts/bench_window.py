@@ -8,7 +8,9 @@ audio queue.
 The window figures are taken for EGA at scale 1 (704x530 on screen) and scale 2 (1408x1058),
 both drawn pixel for pixel, and in a 1920x1080 window ("fill": the picture fills its height,
 drawn sharp bilinear by a shader from the native frame); to_display_only is the CPU resampling
-of a whole frame without GL.
+of a whole frame without GL.  idle_scale2: the share of one CPU that the test card, the DOS
+prompt and Mill's start-up screen use while left alone at --scale 2, beside a bare pyglet window
+redrawing one textured quad 7.5 times a second (what a blinking cursor needs at least).
 
 Each runs in a child process.  Without a display an Xvfb of our own is started
 (skipped with a note when Xvfb is missing); the audio figure uses a private
@@ -139,6 +141,74 @@ print(json.dumps(out))
 """
 
 
+BARE_CHILD = r"""
+import sys, pyglet
+pyglet.options["shadow_window"] = False
+pyglet.options["debug_gl"] = False
+w, h = int(sys.argv[1]), int(sys.argv[2])
+win = pyglet.window.Window(w, h, vsync=False, caption="bare")
+tex = pyglet.image.ImageData(w, h, "RGB", bytes(w * h * 3)).get_texture()
+def draw(dt):
+    win.switch_to()
+    win.clear()
+    tex.blit(0, 0)
+    win.flip()
+pyglet.clock.schedule_interval(draw, 1 / 7.5)   # a cursor's edges: 7.5 redraws a second
+pyglet.app.run(None)
+"""
+
+IDLE_SETTLE_S = 6.0  # start-up (imports, first frame) left out of the measurement
+IDLE_SECONDS = 10.0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a running process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _idle_share(cmd: list[str], env: dict) -> float | str:
+    """Percent of one CPU a window uses while left alone, after it has settled."""
+    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(IDLE_SETTLE_S)
+        if proc.poll() is not None:
+            return "exited"
+        c0, t0 = _cpu_seconds(proc.pid), time.monotonic()
+        time.sleep(IDLE_SECONDS)
+        c1, t1 = _cpu_seconds(proc.pid), time.monotonic()
+        return round(100.0 * (c1 - c0) / (t1 - t0), 2)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def bench_idle(env: dict) -> dict:
+    """Idle CPU share (percent of one CPU) at --scale 2 of the test card (blinking text), the DOS
+    prompt (a blinking cursor) and Mill's start-up screen (nothing changes), beside a bare pyglet
+    window redrawing one textured quad of the same size 7.5 times a second, in the same run."""
+    from vconsole.capture import display_size
+
+    with tempfile.TemporaryDirectory() as drive:
+        run = [sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())",
+               "--mute", "--scale", "2", "--drive", drive]
+        out = {"seconds_measured": IDLE_SECONDS,
+               "testcard_cpu_percent": _idle_share(run + ["testcard"], env),
+               "prompt_cpu_percent": _idle_share(run, env),
+               "mill_start_cpu_percent": _idle_share(run + ["mill"], env),
+               "bare_window_cpu_percent": _idle_share(
+                   [sys.executable, "-c", BARE_CHILD, *map(str, display_size("ega", 2))], env)}
+    bare = out["bare_window_cpu_percent"]
+    if isinstance(bare, float) and bare > 0 and isinstance(out["testcard_cpu_percent"], float):
+        out["testcard_to_bare_window_ratio"] = round(out["testcard_cpu_percent"] / bare, 2)
+    return out
+
+
 def _run_child(code: str, env: dict, timeout: float = 60, args: tuple[str, ...] = ()) -> dict:
     r = subprocess.run([sys.executable, "-c", code, *args], env=env, cwd=ROOT, capture_output=True, text=True,
                        timeout=timeout)
@@ -168,6 +238,7 @@ def bench_window() -> dict:
         figures = {f"scale{k}": _run_child(WINDOW_CHILD, env, args=(str(k),)) for k in (1, 2)}
         figures["fill"] = _run_child(WINDOW_CHILD, env, args=("1", "1920x1080"))
         figures["to_display_only"] = _run_child(RESAMPLE_CHILD, env)
+        figures["idle_scale2"] = bench_idle(env)
         return figures
     finally:
         if proc:

@@ -39,6 +39,8 @@ static int ready = 0;
 static int kiddie = 0, take3 = 0;
 static long long nodes = 0;
 static int W_MOB = 4;
+/* strong mode: the knowledgeable evaluation below, with these placing weights */
+static int strong = 0, SE_PLACE_MOVERS = 24, SE_PLACE_TARGETS = 8;
 
 typedef struct { u64 key; int16_t depth; int8_t flag; int8_t f, t, c; int32_t score; } Entry;
 #define TT_BITS 22
@@ -145,7 +147,75 @@ static int mobility(u32 m, u32 empty) {
     return s;
 }
 
+static inline u32 reach(u32 m) {
+    u32 out = 0;
+    while (m) { int p = __builtin_ctz(m); m &= m - 1; out |= ADJ[p]; }
+    return out;
+}
+
+/* The knowledgeable evaluation ("strong" mode): the same terms, weights and blocking
+ * knowledge as the program's own level 9 (programs/mill/ai.py evaluate; self_check holds
+ * the two equal on random positions), so that the yardstick differs from level 9 only in
+ * searching every move to exactly the given depth. */
+static int evaluate_strong(u32 me, u32 opp, int hm, int ho) {
+    u32 empty = FULL ^ me ^ opp;
+    int nme = popc(me), nop = popc(opp);
+    int score = 100 * (nme + hm - nop - ho);
+    u32 my_open = 0, op_open = 0, my_mill = 0, op_mill = 0;
+    int my_closed = 0, op_closed = 0;
+    for (int k = 0; k < 16; k++) {
+        u32 m = MILLS[k];
+        int a = popc(me & m), b = popc(opp & m);
+        if (a == 3) { my_mill |= m; my_closed++; }
+        else if (b == 3) { op_mill |= m; op_closed++; }
+        else if (a == 2 && !b) my_open |= m & empty;
+        else if (b == 2 && !a) op_open |= m & empty;
+    }
+    u32 reach_e = reach(empty);
+    if (hm || ho) {
+        score += 8 * (my_closed - op_closed);
+        if (my_open && hm) score += 60;
+        int n_op = popc(op_open);
+        if (n_op) {
+            score -= ho ? 25 * n_op : 10 * n_op;
+            if (n_op >= 2 && ho) score -= 40;
+        }
+        score += 6 * popc(my_open);
+        score += SE_PLACE_MOVERS * (popc(me & reach_e) - popc(opp & reach_e));
+        score += SE_PLACE_TARGETS * (popc(reach(me) & empty) - popc(reach(opp) & empty));
+        return score;
+    }
+    int my_jump = kiddie && nme == 3, op_jump = kiddie && nop == 3;
+    int my_movers = popc(me & reach_e), op_movers = popc(opp & reach_e);
+    if (!my_movers && !my_jump) return -(WIN - 200);
+    int my_targets = popc(reach(me) & empty), op_targets = popc(reach(opp) & empty);
+    if (!my_jump) score += 4 * my_targets + 6 * my_movers - 10 * (nme - my_movers);
+    if (!op_jump) {
+        score -= 4 * op_targets + 6 * op_movers - 10 * (nop - op_movers);
+        if (!op_movers) score += 150;
+    }
+    int my_close = 0, dbl = 0, op_close = 0;
+    for (u32 o = my_open; o; o &= o - 1) {
+        int i = __builtin_ctz(o); u32 b = 1u << i;
+        u32 movers = my_jump ? me : me & ADJ[i], closers = 0;
+        for (int j = 0; j < 2; j++) { u32 m = MILLS_AT[i][j]; if ((me & m) == (m ^ b)) closers |= movers & ~m; }
+        if (closers) { my_close++; if (closers & my_mill) dbl++; }
+    }
+    for (u32 o = op_open; o; o &= o - 1) {
+        int i = __builtin_ctz(o); u32 b = 1u << i;
+        u32 movers = op_jump ? opp : opp & ADJ[i];
+        u32 m1 = MILLS_AT[i][0], m2 = MILLS_AT[i][1];
+        if (((opp & m1) == (m1 ^ b) && (movers & ~m1)) || ((opp & m2) == (m2 ^ b) && (movers & ~m2))) op_close++;
+    }
+    if (my_close) score += 70 + 15 * (my_close - 1);
+    score -= 30 * op_close;
+    score += 90 * dbl;
+    score += 12 * popc(my_mill & reach_e) - 12 * popc(op_mill & reach_e);
+    return score;
+}
+
 static int evaluate(u32 me, u32 opp, int hm, int ho) {
+    if (strong) return evaluate_strong(me, opp, hm, ho);
     u32 empty = FULL ^ me ^ opp;
     return 100 * (popc(me) + hm - popc(opp) - ho) + W_MOB * (mobility(me, empty) - mobility(opp, empty));
 }
@@ -239,7 +309,10 @@ static int negamax(u32 me, u32 opp, int hm, int ho, int side, int depth, int alp
 
 /* ---- the interface used from Python (ctypes) ---------------------------------------- */
 
-void ref_options(int kid, int t3, int w_mob) { init(); kiddie = kid; take3 = t3; W_MOB = w_mob; }
+void ref_options(int kid, int t3, int w_mob) { init(); kiddie = kid; take3 = t3; W_MOB = w_mob; strong = 0; }
+
+/* Switch to the knowledgeable evaluation (after ref_options), with level 9's placing weights. */
+void ref_strong(int place_movers, int place_targets) { init(); strong = 1; SE_PLACE_MOVERS = place_movers; SE_PLACE_TARGETS = place_targets; }
 
 void ref_clear(void) {
     init();

@@ -51,8 +51,14 @@ def lib() -> ctypes.CDLL:
     return _lib
 
 
-def set_options(options: Options, w_mob: int = 4) -> None:
+def set_options(options: Options, w_mob: int = 4, strong: bool = False) -> None:
+    """The rules' options and the evaluation: plain (material + ``w_mob`` per
+    piece-to-free-neighbour pair, what the placing book was built with) or ``strong`` (level
+    9's own evaluation, with its mobility and blocking knowledge: the bench's yardstick)."""
     lib().ref_options(int(options.kiddie), int(options.take_from_mill_when_only_three), w_mob)
+    if strong:
+        from vconsole_programs.mill import ai
+        lib().ref_strong(ai.W_PLACE_MOVERS, ai.W_PLACE_TARGETS)
 
 
 def _sides(pos: Position) -> tuple[int, int, int, int]:
@@ -162,6 +168,13 @@ def self_check(count: int = 300) -> None:
             want = legal_moves(pos)
             got = moves(pos)
             assert len(got) == len(set(got)) and set(got) == set(want), (pos, got, want)
+    from vconsole_programs.mill import ai
+    for options in (Options(), Options(kiddie=True)):
+        set_options(options, strong=True)
+        for pos in random_positions(9, count, options):
+            me, opp, hm, ho = _sides(pos)
+            want = ai.evaluate(me, opp, hm, ho, options.kiddie)
+            assert evaluate(pos) == want, (pos, evaluate(pos), want)
     set_options(Options())
     for i, pos in enumerate(random_positions(8, 24)):
         if not legal_moves(pos):

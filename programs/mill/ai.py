@@ -30,7 +30,7 @@ from typing import Callable, Final, TypeVar
 
 from .symmetry import SYMMETRIES, map_mask
 from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Options, Position,
-                    capturable, legal_moves)
+                    apply_unchecked, capturable, legal_moves)
 
 T = TypeVar("T")
 
@@ -39,10 +39,20 @@ MATE_ZONE: Final = WIN - 1_000
 PIECE: Final = 100
 #: Level 9: iterative deepening up to this depth, ending when MASTER_NODES are spent (a
 #: node budget, not a clock, so that a game replays the same on any machine; calibrated so
-#: that the slowest move of scripts/bench_mill.py costs about 1.3 s of CPU on the project's
-#: machine, leaving room under 2 s for the program around it).
+#: that the slowest move of scripts/bench_mill.py stays under 1 s of CPU), and starting no
+#: new iteration once MASTER_SOFT_NODES are spent (the next would rarely finish).
 MASTER_DEPTH: Final = 30
-MASTER_NODES: Final = 100_000
+MASTER_NODES: Final = 40_000
+MASTER_SOFT_NODES: Final = 16_000
+#: ... and twice that over the last placements (this many or fewer pieces left in both hands),
+#: where the blockades and double mills of the moving phase are decided.
+MASTER_LATE_PLACING: Final = 8
+#: Level 9's quiescence search: how many plies of mill closures it follows past the horizon,
+#: and how many of the captures each closure allows (best guesses first) it tries.
+QUIESCE_PLIES: Final = 4
+QUIESCE_CAPTURES: Final = 2
+#: Entries past which level 9's kept transposition table is emptied.
+KEPT_TT_MAX: Final = 150_000  # about 30 MB
 #: Remaining depth from which a placing-phase node drops mirror-image moves.
 SYM_DEPTH: Final = 4
 # Evaluation weights (1/100 piece), tuned by computer-versus-computer matches.
@@ -196,6 +206,12 @@ def mill_features(me: int, opp: int) -> tuple[int, int, int, int, int, int]:
 
 
 def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
+    """Static score of a position for the side to move (see :func:`_evaluate`)."""
+    return _evaluate(me, opp, hm, ho, kiddie, mill_features(me, opp))
+
+
+def _evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool,
+              features: tuple[int, int, int, int, int, int]) -> int:
     """Static score of a position for the side to move (``me``), in 1/100 of a piece.
 
     Phase-aware: while pieces are being placed, open lines (two pieces and a free third
@@ -207,7 +223,7 @@ def evaluate(me: int, opp: int, hm: int, ho: int, kiddie: bool) -> int:
     nme = me.bit_count()
     nop = opp.bit_count()
     score = (nme + hm - nop - ho) * PIECE
-    my_open, op_open, my_mill, op_mill, my_closed, op_closed = mill_features(me, opp)
+    my_open, op_open, my_mill, op_mill, my_closed, op_closed = features
     if hm or ho:
         # placing: an open line is a mill next turn unless blocked
         score += 8 * (my_closed - op_closed)
@@ -294,7 +310,8 @@ def _to_move(pos: Position, f: int, t: int, c: int) -> Move:
     return Move(frm, to, DECLINE if c < 0 else c + 1)
 
 
-def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int, master: bool = False):
+def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int, master: bool = False,
+            kept: dict | None = None):
     """The search's move generator and negamax, sharing one table, killers and history.
 
     ``limit``: the node budget; past it (checked with ``poll`` every 256 nodes) the search
@@ -302,14 +319,23 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
     ``master`` (level 9) makes the search selective: late quiet moves are searched one ply
     shallower first (and again at full depth if they look better than the best so far),
     and the last placement of the game is searched one ply deeper, so that the position
-    where pieces start moving - blockades, double mills - is seen a ply further.
+    where pieces start moving - blockades, double mills - is seen a ply further; and at the
+    horizon a quiescence search plays out mill closures and their captures (see ``quiesce``)
+    before the evaluation is believed, so that a man left hanging or a capture missed just
+    beyond the horizon is seen.
+    ``kept``: a dict holding the table and history between searches (level 9 keeps them
+    from one move of a game to the next).
     """
     kiddie = options.kiddie
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     BIT, ADJ_M, MILL2 = _BIT, _ADJ_M, _MILL2
     I0, I1, I2 = _I0, _I1, _I2
-    tt: dict[int, tuple[int, int, int, tuple[int, int, int] | None]] = {}
-    history = [0] * (25 * 24)
+    if kept is not None:
+        tt = kept.setdefault("tt", {})
+        history = kept.setdefault("history", [0] * (25 * 24))
+    else:
+        tt = {}
+        history = [0] * (25 * 24)
     killers: list[list[tuple[int, int, int] | None]] = [[None, None] for _ in range(max_ply + 2)]
     counter = [0]
     front = [0]  # how many moves gen put before the quiet ones (not reduced by LMR)
@@ -426,6 +452,74 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
     def capt_ok(opp: int, ho: int, c: int) -> bool:
         return capturable(opp, ho, options) >> c & 1 == 1
 
+    def quiesce(me: int, opp: int, hm: int, ho: int, alpha: int, beta: int, ply: int, qd: int) -> int:
+        """The value of ``me`` to move once the mill closures are played out.
+
+        Standing pat on the evaluation is allowed (a side need not close a mill), so only
+        closing moves are tried, each with its best ``QUIESCE_CAPTURES`` captures, for up
+        to ``qd`` more plies.
+        """
+        counter[0] += 1
+        if not counter[0] & 255 and (counter[0] >= limit or poll()):
+            raise _Stop
+        feats = mill_features(me, opp)
+        stand = _evaluate(me, opp, hm, ho, kiddie, feats)
+        if stand >= beta or qd <= 0 or stand < -MATE_ZONE:
+            return stand
+        my_close = feats[0]
+        if not my_close:
+            return stand
+        empty = FULL ^ me ^ opp
+        closers: list[tuple[int, int]] = []
+        if hm:
+            o = my_close & empty
+            closers = [(-1, t) for t in I0[o & 255] + I1[o >> 8 & 255] + I2[o >> 16]]
+        else:
+            jump = kiddie and me.bit_count() == 3
+            o = my_close
+            while o:
+                bt = o & -o
+                o ^= bt
+                t = bt.bit_length() - 1
+                fr = me if jump else me & ADJ_M[t]
+                m1, m2 = MILL2[t]
+                while fr:
+                    bf = fr & -fr
+                    fr ^= bf
+                    nm = me ^ bf | bt
+                    if nm & m1 == m1 or nm & m2 == m2:
+                        closers.append((bf.bit_length() - 1, t))
+        if not closers:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        best = stand
+        cm = capturable(opp, ho, options)
+        caps = []
+        op_open = feats[1]
+        while cm:
+            b = cm & -cm
+            cm ^= b
+            c = b.bit_length() - 1
+            caps.append((4 * bool(ADJ_M[c] & op_open) + (ADJ_M[c] & empty).bit_count(), c))
+        caps.sort(reverse=True)
+        caps = [c for _, c in caps[:QUIESCE_CAPTURES]] or [-1]
+        for f, t in closers:
+            nme = me ^ BIT[f] ^ BIT[t]
+            nhm = hm - 1 if f < 0 else hm
+            for c in caps:
+                nopp = opp ^ BIT[c]
+                if c >= 0 and nopp.bit_count() + ho < 3:
+                    return WIN - ply - 1
+                score = -quiesce(nopp, nme, ho, nhm, -beta, -alpha, ply + 1, qd - 1)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            return best
+        return best
+
     def negamax(me: int, opp: int, hm: int, ho: int, side: int, h: int,
                 depth: int, alpha: int, beta: int, ply: int) -> int:
         counter[0] += 1
@@ -495,7 +589,10 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
                 if master and f < 0 and not nhm and not ho:
                     nd += 1  # the last placement: see the first moves after it
                 if nd <= 0:
-                    score = -evaluate(nopp, nme, ho, nhm, kiddie)
+                    if master:
+                        score = -quiesce(nopp, nme, ho, nhm, -beta, -alpha, ply + 1, QUIESCE_PLIES)
+                    else:
+                        score = -evaluate(nopp, nme, ho, nhm, kiddie)
                     if score > MATE_ZONE:
                         score = WIN - ply - 1
                 elif first:
@@ -537,7 +634,7 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
         tt[h] = (depth, flag, stored, best_move)
         return best
 
-    return gen, negamax, counter, root_rng
+    return gen, negamax, counter, root_rng, quiesce
 
 
 def generate(pos: Position, root: bool = True) -> list[Move]:
@@ -555,7 +652,8 @@ def search(pos: Position, depth: int, *, rng: random.Random,
            on_best: OnBest | None = None,
            should_stop: Callable[[], bool] | None = None,
            stats: dict | None = None,
-           max_nodes: int | None = None, master: bool = False) -> Move:
+           max_nodes: int | None = None, master: bool = False,
+           soft_nodes: int | None = None, kept: dict | None = None) -> Move:
     """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
 
     ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
@@ -563,7 +661,9 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     returns True the search ends at once and the best move so far is played. ``rng`` breaks
     ties among equal root moves, so two games with different seeds differ. ``max_nodes``
     bounds the work (deterministically, unlike a clock): iterative deepening stops when it
-    is spent, keeping the best move of the deepest work done.
+    is spent, keeping the best move of the deepest work done; past ``soft_nodes`` it starts
+    no new iteration. ``kept`` holds the transposition table and history from one search
+    to the next (see :func:`_engine`).
     """
     legal = legal_moves(pos)
     if not legal:
@@ -572,8 +672,8 @@ def search(pos: Position, depth: int, *, rng: random.Random,
         return greedy(pos, rng)
     kiddie = pos.options.kiddie
     poll = should_stop or (lambda: False)
-    gen, negamax, counter, root_rng = _engine(pos.options, depth + 2, poll,
-                                               1 << 62 if max_nodes is None else max_nodes, master)
+    gen, negamax, counter, root_rng, quiesce = _engine(pos.options, depth + 2, poll,
+                                                        1 << 62 if max_nodes is None else max_nodes, master, kept)
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     me = pos.pieces(pos.turn)
     opp = pos.pieces(1 - pos.turn)
@@ -617,7 +717,10 @@ def search(pos: Position, depth: int, *, rng: random.Random,
                     if master and f < 0 and not nhm and not ho:
                         nd += 1  # the last placement: see the first moves after it
                     if nd <= 0:
-                        score = -evaluate(nopp, nme, ho, nhm, kiddie)
+                        if master:
+                            score = -quiesce(nopp, nme, ho, nhm, -beta, -alpha, 1, QUIESCE_PLIES)
+                        else:
+                            score = -evaluate(nopp, nme, ho, nhm, kiddie)
                         if score > MATE_ZONE:
                             score = WIN - 1
                     elif idx == 0:
@@ -637,6 +740,8 @@ def search(pos: Position, depth: int, *, rng: random.Random,
             root.insert(0, best_move)
             if best_score > MATE_ZONE:
                 break  # a forced win found: deeper search cannot improve on it
+            if soft_nodes is not None and counter[0] >= soft_nodes:
+                break  # the next iteration would rarely finish within the budget
     except _Stop:
         pass
     if stats is not None:
@@ -646,6 +751,38 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     move = _to_move(pos, *best_move)
     assert move in legal, (move, pos)
     return move
+
+
+_KEPT: dict = {}
+
+
+def _kept_for(pos: Position) -> dict:
+    """Level 9's table and history, kept from one of its moves to its next in the same game.
+
+    Kept only when ``pos`` can follow the position of its last search by one move of each
+    side (the usual case: it searched, then the other side moved), or by one move (it plays
+    both sides); after a step back, a new
+    game or another game's position it starts afresh. So a game replayed from its first move
+    is played the same, and the table cannot grow without end.
+    """
+    last = _KEPT.get("root")
+    fresh = last is None or last.options != pos.options or len(_KEPT.get("tt", ())) > KEPT_TT_MAX
+    if not fresh:
+        fresh = True
+        for m in legal_moves(last):
+            mid = apply_unchecked(last, m)
+            if mid == pos:  # one ply on: level 9 plays both sides
+                fresh = False
+                break
+            if mid.material(0) + mid.material(1) < pos.material(0) + pos.material(1):
+                continue
+            if any(apply_unchecked(mid, r) == pos for r in legal_moves(mid)):
+                fresh = False
+                break
+    if fresh:
+        _KEPT.clear()
+    _KEPT["root"] = pos
+    return _KEPT
 
 
 def greedy(pos: Position, rng: random.Random) -> Move:
@@ -682,5 +819,7 @@ def choose_move(pos: Position, level: int, *, rng: random.Random,
                 on_best(move, 0, 0)
             return move
         return search(pos, MASTER_DEPTH, rng=rng, on_best=on_best, should_stop=should_stop,
-                      max_nodes=MASTER_NODES, master=True)
+                      max_nodes=MASTER_NODES, master=True, kept=_kept_for(pos),
+                      soft_nodes=2 * MASTER_SOFT_NODES if 0 < sum(pos.in_hand) <= MASTER_LATE_PLACING
+                      else MASTER_SOFT_NODES)
     return search(pos, level, rng=rng, on_best=on_best, should_stop=should_stop)

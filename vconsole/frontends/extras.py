@@ -149,6 +149,12 @@ class Extras:
             self.front._drawn_key = None  # the afterglow still changes the picture
         return redraw
 
+    def busy(self, now: float) -> bool:
+        """True while something of ours changes the picture or the keyboard with no event to wake
+        the window: a paste still being typed, a notice on screen or just gone, the CRT afterglow."""
+        return (self.typist.active or self.notice.until > now or self.notice.wants_redraw(now)
+                or (self.crt_picture is not None and self.crt_picture.fading))
+
     def frame(self, frame):
         """The frame as the window shows it: the selection inverted over it."""
         if self.selection is None:

@@ -59,8 +59,9 @@ from .programthread import run_program_thread
 from ..render import Renderer
 from . import layouts, winstate
 from .inputs import Inputs, KeyboardPort
+from .pacing import POLL_S, Pacer, ProgramWatch, changed_box, next_edge, phase_matters, shown_phase
 
-UPDATE_HZ = 60.0  # how often the window looks for a changed picture and due key repeats
+UPDATE_HZ = 1 / POLL_S  # how often the window looks for a changed picture while the program runs
 CLOSE_TIMEOUT_S = 3.0  # a closed program gets this long to reach a service call and tidy up
 AUDIO_START_S = 3.0  # the longest the program waits for a slow audio device to start playing
 TITLE_PREFIX = "vconsole - "
@@ -169,7 +170,11 @@ class WindowFrontEnd:
         self.config = config
         self.captures = captures
         self.base_title = title
-        self.machine = Machine(config, clock=clock or RealClock(), host=host or RealTimeHost())
+        # live, the loop sleeps whenever nothing can change (pacing); a replay's clock polls
+        self.pacer = Pacer(self.update, pyglet.app.platform_event_loop.notify)
+        self.sleeps = clock is None and host is None
+        self.watch = ProgramWatch(host or RealTimeHost(), self.pacer.wake)
+        self.machine = Machine(config, clock=clock or RealClock(), host=self.watch)
         self.adapter = self.machine.adapter
         self.journal = journal
         self.replaying = replaying
@@ -204,6 +209,7 @@ class WindowFrontEnd:
         self.placement = self._place(width, height)
         self._make_texture()
         self._drawn_key: tuple | None = None
+        self._matters: tuple[int, tuple[bool, bool]] | None = None  # (screen version, phase_matters)
         self._dirty = True
         self._border = 0
         self._title = title
@@ -223,6 +229,7 @@ class WindowFrontEnd:
         self.want_audio = audio
         self.audio = None
         self.frames_uploaded = 0  # changed pictures sent to the texture
+        self.last_upload: tuple[int, int, int, int] | None = None
         self.show_seconds = 0.0  # comparing + resampling + upload time, summed over frames_uploaded
         self.draws = 0  # window redraws (changed pictures, exposes, resizes)
         self.draw_seconds = 0.0
@@ -260,11 +267,11 @@ class WindowFrontEnd:
         self.extras.apply_volume()
         self._audio_since = time.monotonic()
         self._start_program_when_heard()
-        pyglet.clock.schedule_interval(self.update, 1.0 / UPDATE_HZ)
+        self.pacer.install(pyglet.app.event_loop)
         try:
             pyglet.app.run(None)
         finally:
-            pyglet.clock.unschedule(self.update)
+            self.pacer.uninstall()
             if self.thread.is_alive():
                 self.inputs.close()
             self.machine.request_stop()
@@ -317,7 +324,10 @@ class WindowFrontEnd:
             self.window.close()
 
     # -- the regular look at the machine ---------------------------------------------------------------
-    def update(self, dt: float = 0.0) -> None:
+    def update(self, dt: float = 0.0) -> float | None:
+        """Look at the machine: key repeats, title, pointer, and the picture if it can have
+        changed; the seconds until the next look is needed (None: only an event or a
+        wake-up from the program thread can change anything; see pacing)."""
         now = time.monotonic()
         if self.keyboard_input.tick(now):
             self.machine.notify()
@@ -325,10 +335,10 @@ class WindowFrontEnd:
             self._start_program_when_heard()
         if (self._started or self._closing_since is not None) and not self.thread.is_alive():
             self._finish()
-            return
+            return POLL_S
         if self._closing_since is not None and now - self._closing_since > CLOSE_TIMEOUT_S:
             self._finish()
-            return
+            return POLL_S
         self._sync_title()
         self._sync_pointer()
         if self.extras.tick(now):
@@ -343,7 +353,12 @@ class WindowFrontEnd:
                 self.video = None
             self._video_t = max(self._video_t, machine_now)
         frame_no = int(machine_now * self.adapter.refresh_hz)
-        key = (screen.version, self.renderer.phase(frame_no))
+        version = screen.version
+        if self._matters is None or self._matters[0] != version:
+            # what on this screen blinks: only those phase edges can change its picture
+            self._matters = (version, phase_matters(self.adapter, screen.snapshot()))
+        matters = self._matters[1]
+        key = (version, shown_phase(self.adapter, frame_no, matters))
         if key != self._drawn_key:
             state = screen.snapshot()
             if self._show(self.extras.frame(self.renderer.frame(state, frame_no))):
@@ -352,6 +367,21 @@ class WindowFrontEnd:
             self._drawn_key = key
         if self._dirty and not self._window_gone:
             self._draw()
+        return self._next_look(now, machine_now, frame_no, matters)
+
+    def _next_look(self, now: float, machine_now: float, frame_no: int, matters: tuple[bool, bool]) -> float | None:
+        """Seconds until the picture or the keyboard can next change without an event (pacing)."""
+        if (not self.sleeps or not self._started or self._closing_since is not None or not self.watch.sleeping
+                or self.video is not None or self.recorder is not None or self.extras.busy(now)):
+            return POLL_S  # a running program, a capture, start-up, closing, a paste, a notice: keep looking
+        waits = []
+        edge = next_edge(self.adapter, frame_no, matters)
+        if edge is not None:
+            waits.append(edge / self.adapter.refresh_hz - machine_now)
+        due = self.keyboard_input.typematic.next_due
+        if due is not None:
+            waits.append(due - now)
+        return max(0.001, min(waits)) if waits else None
 
     def _show(self, frame) -> bool:
         """Bring the texture up to date with a new frame; False when its picture did not change.
@@ -363,26 +393,30 @@ class WindowFrontEnd:
         p = self.placement
         if self.crt:
             frame = self.extras.crt_frame(frame, (p.width, p.height))  # the whole picture, at the window's size
-            first, last = 0, frame.shape[0] - 1
+            first, last, left, right = 0, frame.shape[0] - 1, 0, frame.shape[1]
         elif self._uploaded is None:  # a new texture: all of it
-            first, last = 0, frame.shape[0] - 1
+            first, last, left, right = 0, frame.shape[0] - 1, 0, frame.shape[1]
             self._uploaded = frame.copy()
         else:
-            changed = np.flatnonzero((_line_words(frame) != _line_words(self._uploaded)).any(axis=1))
-            if not len(changed):
+            box = changed_box(frame, self._uploaded)
+            if box is None:
                 return False  # e.g. a cursor phase while the cursor is hidden
-            first, last = int(changed[0]), int(changed[-1])
-            np.copyto(self._uploaded, frame)
-        if p.sharp or self.crt:  # the texture is the frame itself: its changed lines as they are
-            start, stop, part = first, last + 1, frame[first:last + 1]
-        else:
+            first, last, left, right = box[0], box[1] - 1, box[2], box[3]
+            np.copyto(self._uploaded[first:last + 1], frame[first:last + 1])
+        if p.sharp or self.crt:  # the texture is the frame itself: its changed box as it is
+            start, stop, x0, part = first, last + 1, left, frame[first:last + 1, left:right]
+        else:  # whole repeats across: native columns map to display columns by the scale
             start, stop = rows_showing(first, last, self.adapter, p.scale)
             part = to_display(frame, self.adapter, p.scale, rows=(start, stop))
+            across = part.shape[1] // frame.shape[1]
+            x0, part = left * across, part[:, left * across:right * across]
+        part = np.ascontiguousarray(part)
         gl = self.gl
         gl.glBindTexture(gl.GL_TEXTURE_2D, self.texture.id)
         gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, 0, start, part.shape[1], stop - start, gl.GL_RGB,
+        gl.glTexSubImage2D(gl.GL_TEXTURE_2D, 0, x0, start, part.shape[1], stop - start, gl.GL_RGB,
                            gl.GL_UNSIGNED_BYTE, part.ctypes.data_as(ctypes.c_void_p))
+        self.last_upload = (x0, start, part.shape[1], stop - start)  # texture x, y, width, height
         self.frames_uploaded += 1
         self.show_seconds += time.perf_counter() - t0
         return True
@@ -724,12 +758,6 @@ class WindowFrontEnd:
             return
         what = "web page" if video.path.suffix.lower() == ".html" else "animated capture"
         print(f"vconsole: {what} saved to {video.path}", file=sys.stderr)
-
-
-def _line_words(frame: np.ndarray) -> np.ndarray:
-    """The frame as one row of machine words per native line, for a quick comparison."""
-    flat = frame.reshape(frame.shape[0], -1)
-    return flat.view(np.uint64) if flat.shape[1] % 8 == 0 else flat
 
 
 def _min_size(adapter) -> tuple[int, int]:

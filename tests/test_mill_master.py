@@ -1,0 +1,140 @@
+"""Level 9, the master: its quiescence search, the table it keeps from move to move, and
+that it serves the keyboard while it thinks (counted in polls and CPU seconds, never in
+wall-clock time). Its strength is measured by ``scripts/bench.py mill``, not here."""
+
+import random
+import time
+
+import pytest
+
+from vconsole_programs.mill import ai
+from vconsole_programs.mill.ai import WIN, choose_move, evaluate, mill_features, search
+from vconsole_programs.mill.rules import WHITE, Game, Move, Options, Position, apply, legal_moves, winner
+
+
+def _positions(seed, count, min_ply=0, max_ply=60):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = Game()
+        stop = rng.randint(min_ply, max_ply)
+        while g.result() is None and g.pointer < stop:
+            g.play(rng.choice(legal_moves(g.position)))
+        if g.result() is None:
+            out.append(g.position)
+    return out
+
+
+def _quiesce(options=Options()):
+    return ai._engine(options, 4, lambda: False, 1 << 62, True)[4]
+
+
+def _sides(pos):
+    return pos.pieces(pos.turn), pos.pieces(1 - pos.turn), pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
+
+
+def test_quiescence_stands_on_the_evaluation_and_only_adds_mill_closures():
+    quiesce = _quiesce()
+    for pos in _positions(11, 150, 4, 80):
+        me, opp, hm, ho = _sides(pos)
+        stand = evaluate(me, opp, hm, ho, False)
+        assert quiesce(me, opp, hm, ho, -WIN - 1, WIN + 1, 0, 0) == stand
+        value = quiesce(me, opp, hm, ho, -WIN - 1, WIN + 1, 0, ai.QUIESCE_PLIES)
+        assert value >= stand
+        if not any(m.closes_mill for m in legal_moves(pos)):
+            assert value == stand  # nothing to resolve: the evaluation stands
+
+
+def test_quiescence_sees_a_winning_capture_beyond_the_horizon():
+    # White to move closes 7-8-9 (13 -> 9) and takes one of Black's three: a win at once
+    pos = Position.from_points([7, 8, 13, 18, 22], [1, 2, 20], WHITE, (0, 0))
+    me, opp, hm, ho = _sides(pos)
+    assert _quiesce()(me, opp, hm, ho, -WIN - 1, WIN + 1, 3, 2) == WIN - 4
+    move = choose_move(pos, 9, rng=random.Random(0))
+    assert winner(apply(pos, move)) == WHITE
+
+
+def test_level_9_sees_a_man_left_open_at_the_horizon():
+    # at depth 1 the master looks one move of the opponent further (his mill closures): every
+    # move it keeps must leave no capture for Black that plain depth 1 would miss
+    for pos in _positions(12, 25, 20, 70):
+        if not legal_moves(pos):
+            continue
+        stats = {}
+        move = search(pos, 1, rng=random.Random(0), master=True, stats=stats)
+        child = apply(pos, move)
+        me, opp, hm, ho = _sides(child)
+        # Black's best closure from there costs White no more than the master said
+        q = _quiesce()(me, opp, hm, ho, -WIN - 1, WIN + 1, 1, ai.QUIESCE_PLIES)
+        assert -q == stats["score"] or abs(stats["score"]) > ai.MATE_ZONE
+
+
+def test_level_9_serves_the_keyboard_every_256_nodes_and_well_within_100_ms_of_cpu():
+    pos = Position.from_points([1, 5, 12, 14], [10, 11, 22], 1, (5, 6))  # out of the book
+    gaps = []
+    last = [time.process_time()]
+
+    def poll():
+        now = time.process_time()
+        gaps.append(now - last[0])
+        last[0] = now
+        return False
+
+    stats = {}
+    search(pos, ai.MASTER_DEPTH, rng=random.Random(1), should_stop=poll, stats=stats, max_nodes=20_000,
+           master=True)
+    assert len(gaps) >= stats["nodes"] // 256 - 1
+    assert max(gaps) < 0.1  # CPU seconds between two looks at the keyboard
+
+
+def test_the_kept_table_follows_a_game_and_starts_afresh_otherwise():
+    ai._KEPT.clear()
+    g = Game()
+    rng = random.Random(4)
+    for _ in range(8):  # out of the book
+        g.play(rng.choice(legal_moves(g.position)))
+    first = g.position
+    g.play(choose_move(first, 9, rng=random.Random(1)))
+    table = ai._KEPT["tt"]
+    assert table
+    g.play(legal_moves(g.position)[0])
+    choose_move(g.position, 9, rng=random.Random(1))
+    assert ai._KEPT["tt"] is table  # the same game, two plies on: kept
+    choose_move(first, 9, rng=random.Random(1))  # a step back: afresh
+    assert ai._KEPT["tt"] is not table
+
+
+def test_a_game_of_level_9_replays_the_same():
+    def play():
+        ai._KEPT.clear()
+        g = Game()
+        rng = random.Random(9)
+        while g.pointer < 26 and g.result() is None:
+            g.play(choose_move(g.position, 9, rng=rng))
+        return g.played()
+
+    assert play() == play()
+
+
+def test_mill_features_feed_the_evaluation_unchanged():
+    for pos in _positions(13, 60):
+        me, opp, hm, ho = _sides(pos)
+        assert ai._evaluate(me, opp, hm, ho, False, mill_features(me, opp)) == evaluate(me, opp, hm, ho, False)
+
+
+@pytest.mark.slow
+def test_level_9_beats_level_4_from_both_sides():
+    """A short, seeded (so repeatable) match; the real yardstick is the bench's depth-12 match."""
+    results = []
+    for opening in ((1, 24), (5, 20)):
+        for ours in (0, 1):
+            ai._KEPT.clear()
+            g = Game()
+            g.play(Move(None, opening[0]))
+            g.play(Move(None, opening[1]))
+            rng = random.Random(sum(opening) + ours)
+            while g.result() is None:
+                level = 9 if g.position.turn == ours else 4
+                g.play(choose_move(g.position, level, rng=rng))
+            results.append(g.result() == ("white", "black")[ours])
+    assert all(results), results
