@@ -41,7 +41,7 @@ from typing import Final, Sequence
 from vconsole.toolkit.rng import GameRandom
 
 from .mine import LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, points_of, rank_of, role_of
-from .rules import BUMP_LATER, DOWN, EMPTY, Play, State, apply_play, bump_squares, legal_plays
+from .rules import BUMP_LATER, DOWN, EMPTY, TIE, Play, State, apply_play, bump_squares, legal_plays
 
 WIN: Final = 1000.0
 #: The chance a miner has a shaft or lode card he can lay before his one-space hop.
@@ -64,6 +64,7 @@ class Weights:
     tie_cost: float = 8.0      # the mine about to shut: x CLOSE_RISK[open ends]
     plan_width: int = 6        # look at our following play for this many of the best plays
     plan: float = 0.5          # ... and mix its score in with this weight
+    urgency: float = 0.0       # our own claims, x how far through the decks we are
 
 
 DEFAULT: Final = Weights()
@@ -229,13 +230,11 @@ class Board:
                     site_shafts[face[n]].add(n)
         self.site_shafts = site_shafts
         self.dead = ends == 0 and not self.lodes
-        lead = state.score[me] - state.score[other]
-        sign = 1.0 if lead >= 0 else -1.0
         room = len({n for sq in open_sq for n in NEIGHBOURS[sq] if face[n] == EMPTY})
         value = w.open * min(ends, w.open_enough) + w.space * room
         if ends < len(CLOSE_RISK):
             value -= w.tie_cost * CLOSE_RISK[ends]
-        self.open_value = sign * value
+        self.open_value = value
 
         # The other miner's next turn: where he can end it, and his best claim.
         his_at = state.pawn[other]
@@ -268,6 +267,8 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
         return WIN * 10 + state.score[me] - state.score[other]
     if state.winner == other:
         return -WIN * 10
+    if state.winner == TIE:
+        return -w.tie_cost * 2  # nobody can win any more: as bad for the miner behind as ahead
     if boards is None:
         board = Board(state, me, know, w)
     else:
@@ -276,10 +277,12 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
         if board is None:
             board = boards[key] = Board(state, me, know, w)
     if board.dead:
-        return 0.0  # nothing can be laid or claimed again: a tie is coming
+        return -w.tie_cost * 2  # nothing can be laid or claimed again: a tie is coming
     my_score = state.score[me]
     gp = state.options.game_point
     value = float(my_score - state.score[other]) + board.open_value - w.threat * board.threat
+    if w.urgency:
+        value += w.urgency * my_score * (1.0 - len(state.decks[me]) / 44.0)
     links, reach_p = board.links, board.reach_p
     mine_at = state.pawn[me]
 

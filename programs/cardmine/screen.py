@@ -203,7 +203,7 @@ class CardMineScreen:
             scr.put(top + 1, left + 1, LAST_MARK, card_attr)
         if dest:
             scr.put(top + 1, left + 1, DEST_MARK, card_attr)
-        shared = state.pawn[0] == state.pawn[1]  # only while a bump is being entered
+        shared = state.pawn[0] == state.pawn[1]  # a bump being entered, or passed up
         for m in (0, 1):
             if state.pawn[m] == sq:
                 scr.put(top + 1, left + (m if shared else 0), PAWNS[m], th[f"pawn{m}"])
