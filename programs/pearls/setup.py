@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
 from vconsole.toolkit.form import Choice, Form, Text
-from vconsole.toolkit.hiscore import add_score
+from vconsole.toolkit.hiscore import Entry, add_score
 from vconsole.toolkit.hits import any_click
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import STOP
@@ -100,10 +100,14 @@ def game_over(app) -> None:
             app.message(say.solitaire_result(short, rating(short)) + " " + say.no_high_score(value), "winner")
             return
         when = app.dos.datetime().strftime("%m-%d-%y")
+        # PEARLS.TMP is gone once the game is over: should the run end at the name box
+        # (F7, a closed window), the score is kept under the player's name (app.run)
+        app.pending_score = Entry(app.seats[0].name, value, when, {"short": str(short)})
         _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},
                                initial=app.seats[0].name, mouse=app.chrome.mouse,
                                columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)",
                                hotkey=app.chrome.quit_key)
+        app.pending_score = None  # typed and saved, or turned down with Esc
         if problem:
             app.message(say.score_not_saved(problem), "error")
         return
