@@ -418,3 +418,11 @@ def test_esc_at_the_high_score_name_box_still_turns_the_entry_down(tmp_path):
     script = form("ANN") + " " + " ".join(["Enter 1"] * 48) + " Esc wait:500"
     play(tmp_path, script, mouse=False)
     assert not (tmp_path / "PEARLS.SCR").exists()
+
+
+def test_enter_on_a_blank_name_starts_the_game_and_the_form_says_so(tmp_path):
+    out = play(tmp_path, "")
+    assert "ENTER ON A BLANK NAME: PLAY" in screen_text(out)
+    out = play(tmp_path, "Enter Enter Enter")  # PLAYER, COMPUTER, then the first blank name
+    assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW] or "TAKES" in news(out)
+    assert "PLAYER" in screen_text(out) and "COMPUTER" in screen_text(out)

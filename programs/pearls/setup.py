@@ -25,6 +25,7 @@ MAX_PLAYERS = 6
 NAME_WIDTH = 14
 DEMO_GAP_S = 4.0     # in demo mode, the finished game stays on the screen this long
 NOTE = "ONE NAME FOR SOLITAIRE, OR 2 TO 6"
+BLANK_NOTE = "ENTER ON A BLANK NAME STARTS THE GAME"
 METHODS = (("LONGEST STRING", METHOD_LONGEST), ("METHOD 2: POINTS", METHOD_POINTS))
 
 
@@ -36,7 +37,7 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
     """The names and the method, None for Esc, or the Hot result that cancelled the form."""
     names = app.names + [""] * MAX_PLAYERS
     fields: list = [Text(f"p{i}", f"PLAYER {i + 1}", width=NAME_WIDTH, initial=names[i], upper=True,
-                         allowed=name_char, help="A NAME, OR COMPUTER.  ONE NAME ONLY: SOLITAIRE")
+                         allowed=name_char, help="A NAME, OR COMPUTER.  ENTER ON A BLANK NAME: PLAY")
                     for i in range(MAX_PLAYERS)]
     fields.append(Choice("method", "SCORING", options=METHODS,
                          initial=[m for _, m in METHODS].index(app.method)))
@@ -45,7 +46,7 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
         return None if any(values[f"p{i}"] for i in range(MAX_PLAYERS)) else NOTE
 
     answer = Form(app.dos, app.theme, "WHO PLAYS?", fields, mouse=app.chrome.mouse, check=check,
-                  hotkey=app.hot, notes=[NOTE], on_refused=lambda msg: app.sound.effect("error")).run()
+                  hotkey=app.hot, notes=[NOTE, BLANK_NOTE], enter="blank", on_refused=lambda msg: app.sound.effect("error")).run()
     if answer is None or isinstance(answer, Hot):
         return answer
     return [answer[f"p{i}"] for i in range(MAX_PLAYERS) if answer[f"p{i}"]], answer["method"]
