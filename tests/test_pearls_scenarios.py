@@ -426,3 +426,11 @@ def test_enter_on_a_blank_name_starts_the_game_and_the_form_says_so(tmp_path):
     out = play(tmp_path, "Enter Enter Enter")  # PLAYER, COMPUTER, then the first blank name
     assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW] or "TAKES" in news(out)
     assert "PLAYER" in screen_text(out) and "COMPUTER" in screen_text(out)
+
+
+def test_the_last_players_are_offered_next_time(tmp_path):
+    play(tmp_path, form("ANN", "BOB", "COMPUTER") + " F7")
+    assert "NAMES ANN|BOB|COMPUTER" in (tmp_path / "PEARLS.INI").read_text()
+    (tmp_path / "PEARLS.TMP").unlink(missing_ok=True)
+    out = play(tmp_path, "")
+    assert "ANN" in screen_text(out) and "BOB" in screen_text(out)

@@ -61,15 +61,14 @@ class Weights:
     open_enough: int = 10
     uncappable: int = 2        # an open end next to an entrance (no lode can shut it) counts as
     space: float = 0.1         # each empty square just beyond an open end
-    tie_cost: float = 8.0      # the mine about to shut: x CLOSE_RISK[open ends]
+    tie_cost: float = 8.0      # the mine about to shut: x close_risk[open ends]
+    close_risk: tuple[float, ...] = (1.0, 0.5, 0.25, 0.12, 0.06)  # the chance it shuts soon, by open ends
     plan_width: int = 6        # look at our following play for this many of the best plays
     plan: float = 0.5          # ... and mix its score in with this weight
     urgency: float = 0.0       # our own claims, x how far through the decks we are
 
 
 DEFAULT: Final = Weights()
-#: The chance the mine shuts soon, by the number of open ends left (more than these: none).
-CLOSE_RISK: Final = (1.0, 0.5, 0.25, 0.12, 0.06)
 
 
 # -- walking the tunnels -------------------------------------------------------------------
@@ -232,8 +231,8 @@ class Board:
         self.dead = ends == 0 and not self.lodes
         room = len({n for sq in open_sq for n in NEIGHBOURS[sq] if face[n] == EMPTY})
         value = w.open * min(ends, w.open_enough) + w.space * room
-        if ends < len(CLOSE_RISK):
-            value -= w.tie_cost * CLOSE_RISK[ends]
+        if ends < len(w.close_risk):
+            value -= w.tie_cost * w.close_risk[ends]
         self.open_value = value
 
         # The other miner's next turn: where he can end it, and his best claim.

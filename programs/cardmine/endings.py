@@ -97,6 +97,7 @@ def next_game(app) -> Hot | None:
             return Hot.QUIT
         if names is not None:
             app.names = names
+            app.chrome.names = list(names)
     app.prompt("")
     app.say_news("")
     app.start_game()

@@ -89,7 +89,7 @@ def walked(name: str, hops: int, to: int) -> str:
 
 
 def stays(other: str) -> str:
-    return f"LEAVES {other} WHERE HE STANDS"
+    return f"LEAVES {other}'S PAWN WHERE IT IS"
 
 
 def bumped(other: str, to: int) -> str:
@@ -106,6 +106,21 @@ def dug(name: str, at: int) -> str:
 
 def dug_own(name: str, c: Card, at: int) -> str:
     return f"{name} DIGS AN ENTRANCE WITH {card(c)} AT {square_name(at)}."
+
+
+def short_play(name: str, c: Card, at: int, to: int, points: int) -> str:
+    """An older play in brief: the card, where it went (a walk has none), the pawn's square."""
+    where = f" AT {square_name(at)}" if at >= 0 else ""
+    gained = f" +{points}" if points else ""
+    return f"{name}: {card(c)}{where} TO {square_name(to)}{gained}."
+
+
+def short_dug(name: str, at: int) -> str:
+    return f"{name}: DUG {square_name(at)}."
+
+
+def short_thrown(name: str) -> str:
+    return f"{name}: THREW A CARD."
 
 
 def thrown(name: str, c: Card) -> str:
@@ -168,7 +183,7 @@ def ask_hop(name: str) -> str:
 
 
 def ask_bump(name: str, other: str) -> str:
-    return f"{name}, BUMP {other}'S PAWN TO ROW, COLUMN (YOUR OWN SQUARE: LEAVE IT): "
+    return f"{name}, MOVE {other} TO ROW, COLUMN (YOUR SQUARE: LEAVE HIM): "
 
 
 def hand_key(n: int) -> str:

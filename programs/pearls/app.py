@@ -53,7 +53,7 @@ class PearlsApp:
         self.theme = self.chrome.theme
         self.sound = self.chrome.sound
         self.demo = False
-        self.names = ["PLAYER", COMPUTER]
+        self.names = list(self.chrome.names) or ["PLAYER", COMPUTER]  # the last players (PEARLS.INI)
         self.method = METHOD_LONGEST
         self.game: Game | None = None
         self.seats: list[Seat] = []
@@ -98,6 +98,7 @@ class PearlsApp:
     def start_game(self, names: list[str], method: int) -> None:
         n = len(names)
         self.names, self.method = list(names), method
+        self.chrome.names = list(names)  # offered again next time (PEARLS.INI)
         self.seats = seats_for(names)
         self.game = Game(self.start_cells, n, below(self.dos.rng, n), method)
         self.computers = [ai.Computer() for _ in range(n)]
@@ -271,6 +272,7 @@ class PearlsApp:
         if saved is None:
             return note
         self.names = saved.names
+        self.chrome.names = list(saved.names)
         self.method = saved.game.method
         self.start_cells = saved.start
         self.game = saved.game
