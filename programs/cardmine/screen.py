@@ -64,7 +64,8 @@ PALETTE = palette(
             "pawn0": 0x1F, "pawn1": 0x5F, "claim0": 0x71, "claim1": 0x75,
             "target": 0x2F, "dest": 0x2F, "last_red": 0x74, "last_black": 0x70,
             "to_move": 0x1E, "hand_key": 0x1E, "hand_key_off": 0x18, "hand_new": 0x1A, "score": 0x1F,
-            "settings": 0x17, "strip": 0x17, "strip_label": 0x1B, "winner": 0x1E, "deck_count": 0x1F},
+            "settings": 0x17, "strip": 0x17, "strip_label": 0x1B, "winner": 0x1E, "deck_count": 0x1F,
+            "card_empty": 0x17},  # (an empty pile on the strip: also seen on a mono card with C)
     mono={"mine": 0x07, "mine_label": 0x0F, "mine_empty": 0x07, "entrance": 0x07,
           "pawn0": 0x0F, "pawn1": 0x0F, "claim0": 0x70, "claim1": 0x70,
           "target": 0x70, "dest": 0x0F, "last_red": 0x70, "last_black": 0x70,
