@@ -544,3 +544,18 @@ def test_the_last_miners_and_the_sound_are_offered_next_time(tmp_path):
     out = play(tmp_path, "Enter Enter wait:500", switches="")  # the offered names, as they are
     assert "ALICE" in out.text[11] and "BOB" in out.text[15]
     assert "F1  SOUND ON" in text(out)  # the legend names what F1 would do: the sound is off
+
+
+def test_keys_typed_for_a_hop_the_program_made_itself_are_dropped(tmp_path):
+    state = draw(saved_game(tmp_path))
+    assert state.turn == 0
+
+    def one_hop(q):
+        dests = {r.dest for r in legal_plays(state) if r.card == q.card and r.square == q.square}
+        return q.kind == SHAFT_PLAY and len(dests) == 1 and q.bump != NO_BUMP
+
+    p = next(q for q in legal_plays(state) if one_hop(q))
+    hop = square_keys(p.dest)  # what a player who did not know the hop is automatic types next
+    out = play(tmp_path, " ".join(keys_for(state, p) + hop) + " wait:8000")
+    assert "ALICE, PLAY A CARD" in out.text[24], out.text[24]  # not a card chosen by the hop's row key
+    assert out.text[23].strip() == ""  # and no refusal either
