@@ -24,28 +24,39 @@ from vconsole_programs.cardmine.match import greedy_player, match, play_game, ra
 from vconsole_programs.cardmine.rules import TIE  # noqa: E402
 
 
-def bench(games: int = 200) -> dict:
-    """{"vs_random": {...}, "vs_greedy": {...}, "self_play": {...}, "turn": {"median_s", "max_s", "turns"}}."""
-    times: list[float] = []
-
+def _timed(times: list[float]):
     def timed(state, rng):
         t0 = time.perf_counter()
         play = computer_player(state, rng)
         times.append(time.perf_counter() - t0)
         return play
+    return timed
 
-    result: dict = {}
-    for name, opponent in (("vs_random", random_player), ("vs_greedy", greedy_player)):
-        r = match(timed, opponent, games)
-        result[name] = {"win_rate": r["win_rate"], "wins": r["wins"], "losses": r["losses"],
-                        "ties": r["ties"], "tie_rate": r["ties"] / games, "games": games}
+
+def versus(name: str, games: int, times: list[float]) -> dict:
+    """The computer against ``random_player`` ("vs_random") or ``greedy_player`` ("vs_greedy")."""
+    opponent = {"vs_random": random_player, "vs_greedy": greedy_player}[name]
+    r = match(_timed(times), opponent, games)
+    return {"win_rate": r["win_rate"], "wins": r["wins"], "losses": r["losses"],
+            "ties": r["ties"], "tie_rate": r["ties"] / games, "games": games}
+
+
+def self_play(games: int, times: list[float]) -> dict:
+    """The computer against itself: how often neither reaches the game point."""
+    timed = _timed(times)
     ties = plies = 0
     for g in range(games):
         final = play_game((timed, timed), 1000 + g, strict=False)
         ties += final.winner == TIE
         plies += final.ply
-    result["self_play"] = {"tie_rate": ties / games, "ties": ties, "games": games,
-                           "mean_plies": plies / games}
+    return {"tie_rate": ties / games, "ties": ties, "games": games, "mean_plies": plies / games}
+
+
+def bench(games: int = 200) -> dict:
+    """{"vs_random": {...}, "vs_greedy": {...}, "self_play": {...}, "turn": {"median_s", "max_s", "turns"}}."""
+    times: list[float] = []
+    result: dict = {name: versus(name, games, times) for name in ("vs_random", "vs_greedy")}
+    result["self_play"] = self_play(games, times)
     result["turn"] = {"median_s": statistics.median(times), "max_s": max(times), "turns": len(times)}
     return result
 

@@ -128,10 +128,15 @@ def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
     ("y y", 1),                                         # the same miners: the loser starts
 ])
 def test_the_loser_of_the_last_game_goes_first_if_he_is_still_at_the_table(tmp_path, after, first):
-    seeds = (1006, 5678)  # (a deal ALICE wins with the computer miner as it plays since issue 28)
-    start = saved_game(tmp_path, seeds=seeds)
-    keys, final = whole_game(start, seeds, person=0)
+    # a deal ALICE wins (the test is about who starts next, not about who wins: the first of
+    # a few deals that she wins, as the computer miner plays both sides of it)
+    for seeds in ((1006, 5678), (1234, 5678), (1003, 5678), (1004, 5678), (1111, 2222), (2222, 3333)):
+        start = deal(*seeds, Options())
+        keys, final = whole_game(start, seeds, person=0)
+        if final.winner == 0:
+            break
     assert final.winner == 0  # ALICE beats the computer
+    saved_game(tmp_path, seeds=seeds)
     out = play(tmp_path, " ".join(keys) + " wait:5000 " + after + " F7 Y")  # left before any play
     saved = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP"))
     if first == "the cards":
@@ -144,7 +149,9 @@ def test_the_loser_of_the_last_game_goes_first_if_he_is_still_at_the_table(tmp_p
 
 def test_the_cards_turned_up_stay_readable_after_the_computers_first_play(tmp_path):
     out = play(tmp_path, '"ALICE" Enter Enter wait:10000', seed=3)  # the computer goes first, at once
-    assert ("NEW GAME. ALICE TURNS UP 9\u2660, COMPUTER J\u2665: COMPUTER GOES FIRST. COMPUTER LAYS 7\u2666 AT 2-6,"
+    # (which card the computer lays first is its own business: since issue 28 it weighs keeping
+    # the mine open more, and chooses differently)
+    assert ("NEW GAME. ALICE TURNS UP 9\u2660, COMPUTER J\u2665: COMPUTER GOES FIRST. COMPUTER LAYS "
             in news(out))
     assert news(out).rstrip().endswith("ALICE DRAWS 3\u2665.") and "PLAY A CARD" in out.text[24]
 

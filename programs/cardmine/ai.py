@@ -16,8 +16,9 @@ Every legal play is tried and the mine after it scored (``evaluate``), in points
 * the longer run: unclaimed lodes by who is nearer in hops, and how near our pawn there is
   a place for each lode card in our hand;
 * keeping the mine open: once no empty square is next to an entrance or a shaft card nobody
-  can lay a card again and the game drifts to a tie, which costs the miner ahead his win.
-  So the leader values open ends and the room beyond them, and the miner behind the reverse.
+  can lay a card again and the game is soon a tie (``rules.settled``), which is as bad for the
+  miner behind as for the miner ahead: both play to reach the game point, so both value open
+  ends and the room beyond them, and a tie scores below any game still being played.
 
 The best few plays are then looked at once more with the best play we could follow each
 with (``planned``): laying a shaft that makes a place for a lode, then the lode, then the
@@ -57,15 +58,14 @@ class Weights:
     near: float = 0.15         # unclaimed lodes: value x (decay^our hops - decay^his hops)
     decay: float = 0.7
     site: float = 0.1          # lode cards in hand: value x decay^(hops to a place for it)
-    open: float = 0.3          # each open end of the mine (up to ``open_enough``)
-    open_enough: int = 10
+    open: float = 1.0          # each open end of the mine (up to ``open_enough``)
+    open_enough: int = 16
     uncappable: int = 2        # an open end next to an entrance (no lode can shut it) counts as
-    space: float = 0.1         # each empty square just beyond an open end
-    tie_cost: float = 8.0      # the mine about to shut: x close_risk[open ends]
-    close_risk: tuple[float, ...] = (1.0, 0.5, 0.25, 0.12, 0.06)  # the chance it shuts soon, by open ends
+    space: float = 0.4         # each empty square just beyond an open end
+    tie_cost: float = 30.0     # the mine about to shut: x close_risk[open ends]
+    close_risk: tuple[float, ...] = (1.0, 0.8, 0.6, 0.45, 0.3, 0.2, 0.12, 0.06)  # the chance it shuts soon
     plan_width: int = 6        # look at our following play for this many of the best plays
     plan: float = 0.5          # ... and mix its score in with this weight
-    urgency: float = 0.0       # our own claims, x how far through the decks we are
 
 
 DEFAULT: Final = Weights()
@@ -280,8 +280,6 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
     my_score = state.score[me]
     gp = state.options.game_point
     value = float(my_score - state.score[other]) + board.open_value - w.threat * board.threat
-    if w.urgency:
-        value += w.urgency * my_score * (1.0 - len(state.decks[me]) / 44.0)
     links, reach_p = board.links, board.reach_p
     mine_at = state.pawn[me]
 
