@@ -566,3 +566,29 @@ def test_keys_typed_for_a_hop_the_program_made_itself_are_dropped(tmp_path):
     out = play(tmp_path, " ".join(keys_for(state, p) + hop) + " wait:8000")
     assert "ALICE, PLAY A CARD" in out.text[24], out.text[24]  # not a card chosen by the hop's row key
     assert out.text[23].strip() == ""  # and no refusal either
+
+
+def test_a_game_nobody_can_win_ends_at_once_as_a_tie_with_a_message(tmp_path):
+    from vconsole_programs.cardmine.diagram import build
+    # the mine full, shaft cards and entrances in a checkerboard: nothing can be laid again
+    shafts = iter([f"{r}{s}" for r in ("5", "6", "7", "8", "9", "T") for s in "SHDC"] * 2)
+    grid = "\n".join(" ".join(next(shafts) if (row + col) % 2 == 0 else "##" for col in range(16))
+                     for row in range(4))
+    state = build(grid, hands=(["2S", "3S"], ["2H", "3H"]), pawns=("2-7", "2-8"), drawn=False)
+    Drive(tmp_path).write_text("CARDMINE.TMP", tmpfile.text(("ALICE", "COMPUTER"), (1, 2), Options(), 1, state))
+    s = draw(state)
+    p = next(q for q in legal_plays(s) if q.kind == MOVE_PLAY)
+    out = play(tmp_path, " ".join(keys_for(s, p)) + " wait:2000")
+    assert "NEITHER MINER CAN REACH GAME POINT ANY MORE: A TIE AT 0 TO 0" in news(out)
+    assert "ANOTHER GAME (Y/N)?" in out.text[24] and "THROW" not in news(out)
+    bank = Bank(Drive(tmp_path))
+    bank.load()
+    assert bank.find("ALICE").games == 1 and bank.find("ALICE").chips == 0
+
+
+def test_the_news_keeps_the_last_plays_of_both_miners(tmp_path):
+    state = draw(saved_game(tmp_path))
+    p = next(q for q in legal_plays(state) if q.kind == SHAFT_PLAY and q.bump != NO_BUMP)
+    out = play(tmp_path, " ".join(keys_for(state, p)) + " wait:8000")
+    assert "ALICE: " in news(out) and "COMPUTER " in news(out)  # hers in brief, then the computer's
+    assert news(out).index("ALICE: ") < news(out).index("COMPUTER ")
