@@ -5,6 +5,8 @@
 * ``vs_random.win_rate`` / ``vs_greedy.win_rate``: 2-player games the computer wins outright
   (fraction 0-1; shared wins count as not won) against a random player and against the greedy
   player of ``ai.greedy_move``, the computer sitting first in half of them;
+* ``vs_blocking.win_rate``: the same against ``ai.blocking_move``, a player that takes the
+  pearls that would lengthen the other's strings (the computer must still win: 0.8 or more);
 * ``move.median_s`` (and max): seconds per computer move over all those games, both kinds.
 
 Run: ``python scripts/bench_pearls.py [solitaire_games] [match_games]``; ``scripts/bench.py``
@@ -71,6 +73,7 @@ def bench(solitaire_games: int = 200, match_games: int = 100) -> dict:
         "solitaire": solitaire(solitaire_games, solo_times),
         "vs_random": match(ai.random_move, match_games, multi_times),
         "vs_greedy": match(ai.greedy_move, match_games, multi_times),
+        "vs_blocking": match(ai.blocking_move, match_games, multi_times),
     }
     every = solo_times + multi_times
     result["move"] = {"median_s": statistics.median(every), "max_s": max(every),

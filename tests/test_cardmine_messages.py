@@ -38,6 +38,11 @@ def longest_news() -> list[str]:
         say.first_short(NAME) + " " + play,  # the opening kept over the first play, shortened
         say.resumed() + " " + say.draws(NAME, TEN),
         say.thrown(NAME, TEN) + " " + say.tie((99, 99)),
+        say.thrown(NAME, TEN) + " " + say.settled((98, 98)),
+        say.play_text(say.walked(NAME, 4, SQ), say.stays(NAME), say.claimed(ACE)) + " " + say.draws(NAME, None),
+        # older plays shortened in front of the latest (the news keeps the last few)
+        say.short_play(NAME, TEN, SQ, SQ, 4) + " " + say.short_dug(NAME, SQ) + " " + play,
+        say.short_thrown(NAME) + " " + walk,
         say.aborted(),
     ]
 
@@ -66,7 +71,7 @@ PROMPTS = [
     say.ask_card(NAME, 10) + "_", say.ask_dig(NAME, 10) + "_", say.ask_discard(NAME, 10) + "_",
     say.ask_lay(NAME, TEN) + "4-_", say.ask_dig_at(NAME, TEN) + "4-_", say.ask_walk(NAME, 4) + "4-_",
     say.ask_hop(NAME) + "4-_", say.ask_bump(NAME, NAME) + "4-_", say.abort_question(), say.agree_question(NAME),
-    say.another_game(), say.same_miners(), say.quit_question(), say.thinking(NAME), say.thinking(NAME, True), say.shareware_end(),
+    say.another_game(), say.same_miners(), say.hand_over(NAME), say.quit_question(), say.thinking(NAME), say.thinking(NAME, True), say.shareware_end(),
 ]
 
 

@@ -10,9 +10,10 @@ from vconsole_programs.cardmine.match import greedy_player, play_game, points_no
 from vconsole_programs.cardmine.mine import (card_of, code, parse_square, square, square_name)
 from vconsole_programs.cardmine.checks import board_errors, card_errors
 from vconsole_programs.cardmine.rules import (BUMP_LATER, DIG_PLAY, DISCARD_PLAY, DOWN, EMPTY, LODE_PLAY,
-                                              MOVE_PLAY, PLAYING, SHAFT_PLAY, TIE, IllegalPlay, Options,
+                                              MOVE_PLAY, NO_BUMP, PLAYING, SHAFT_PLAY, TIE, IllegalPlay, Options,
                                               Play, apply_play, bump_squares, chips, deal, draw, legal_plays,
-                                              new_game, path_of, play_checked, shuffled_deck)
+                                              mine_shut, new_game, path_of, play_checked, points_left, settled,
+                                              shuffled_deck)
 
 EMPTY_ROW = ". . . . . . . . . . . . . . . ."
 
@@ -303,23 +304,33 @@ def test_reaching_the_game_point_wins_and_the_loser_pays_the_difference():
 
 
 # -- bumping -------------------------------------------------------------------------------
-def test_landing_on_the_other_pawn_puts_it_on_any_card_the_bumper_chooses():
+def test_landing_on_the_other_pawn_puts_it_on_any_card_the_bumper_chooses_or_leaves_it():
     s = build(START, hands=(["6D"], []), pawns=("2-7", "2-8"))
     plays = [p for p in legal_plays(s) if p.dest == sq("2-8")]
-    assert plays and all(p.bump >= 0 for p in plays)
+    assert plays
     laid = plays[0].square
-    # every card in the mine after the play except the bumper's own square
-    assert {p.bump for p in plays if p.square == laid} == {sq("2-7"), laid}
+    # every card in the mine after the play except the bumper's own square, or no bump at all
+    assert {p.bump for p in plays if p.square == laid} == {sq("2-7"), laid, NO_BUMP}
     t = apply_play(s, [p for p in plays if p.square == laid and p.bump == laid][0])
     assert t.pawn == (sq("2-8"), laid)
     assert board_errors(t) == []
+    # passed up: the two pawns share the card, and that is a legal position
+    u = apply_play(s, [p for p in plays if p.square == laid and p.bump == NO_BUMP][0])
+    assert u.pawn == (sq("2-8"), sq("2-8")) and board_errors(u) == []
+
+
+def test_an_empty_square_is_never_a_bump_square():
+    s = build(START, hands=(["6D"], []), pawns=("2-7", "2-8"))
+    for p in legal_plays(s):
+        if p.bump >= 0:
+            assert s.face[p.bump] != EMPTY or p.bump == p.square
 
 
 def test_without_bump_squares_a_search_gets_one_play_to_fill_in():
     s = build(START, hands=(["6D"], []), pawns=("2-7", "2-8"))
     later = [p for p in legal_plays(s, bumps=False) if p.bump == BUMP_LATER]
     assert later and all(p.dest == sq("2-8") for p in later)
-    assert set(bump_squares(s, later[0])) == {sq("2-7"), later[0].square}
+    assert set(bump_squares(s, later[0])) == {sq("2-7"), later[0].square, NO_BUMP}
 
 
 def test_a_bumped_pawn_claims_nothing_where_it_lands():
@@ -373,8 +384,8 @@ def test_cards_are_conserved_and_the_board_legal_after_every_move(seed):
     final = play_game((random_player, greedy_player) if seed % 2 else (greedy_player, random_player),
                       seed, options, check=_check)
     assert final.winner != PLAYING
-    if final.winner == TIE:
-        assert not final.decks[final.turn]
+    if final.winner == TIE:  # the decks ran out, or nobody could reach game point any more
+        assert not final.decks[final.turn] or settled(final)
     else:
         assert final.score[final.winner] >= options.game_point
 
@@ -392,3 +403,50 @@ def test_every_generated_play_is_legal_and_hands_never_pass_ten_cards():
     for seed in range(3):
         play_game((random_player, random_player), 100 + seed, Options(dealt=9), check=check)
     assert seen >= {SHAFT_PLAY, LODE_PLAY, MOVE_PLAY}
+
+
+# -- a game nobody can win any more: the tie comes at once ----------------------------------
+def _shut(*extra: str) -> str:
+    """A mine full of face-down entrances (so nothing can be laid again), with ``extra``
+    squares ('1-1=KH') holding other cards."""
+    grid = [["##"] * 16 for _ in range(4)]
+    for item in extra:
+        at, card = item.split("=")
+        r, col = divmod(sq(at), 16)
+        grid[r][col] = card
+    return "\n".join(" ".join(row) for row in grid)
+
+
+def test_a_shut_mine_with_no_lode_left_is_a_tie_after_the_next_play():
+    s = build(_shut(), hands=(["2S"], []), pawns=("2-7", "2-8"))
+    assert mine_shut(s.face, s.cell) and s.decks[0] and s.decks[1]
+    assert points_left(s) == (0, 0) and settled(s)
+    t = apply_play(s, legal_plays(s)[0])
+    assert t.winner == TIE and chips(t) == 0 and t.decks[1]  # cards left to draw: not exhausted
+
+
+def test_a_lode_that_cannot_bring_anyone_to_game_point_settles_the_game():
+    # a king of hearts anyone can walk to, but 3 points never make 10
+    s = build(_shut("1-1=KH"), hands=(["2S"], []), pawns=("2-7", "2-8"), options=Options(game_point=10))
+    assert points_left(s) == (3, 3) and settled(s)
+    assert apply_play(s, legal_plays(s)[0]).winner == TIE
+
+
+def test_a_reachable_lode_that_wins_keeps_the_game_going():
+    s = build(_shut("1-1=KH", "4-G=AS0", "4-F=AD0"), hands=(["2S"], []), pawns=("2-7", "2-8"),
+              options=Options(game_point=10))
+    assert s.score == (8, 0) and not settled(s)
+    t = apply_play(s, [p for p in legal_plays(s) if p.dest != sq("1-1")][0])
+    assert t.winner == PLAYING
+
+
+def test_a_lode_no_walk_can_end_on_counts_for_nobody():
+    # the king sits between face-up spades: no hop links it to anything
+    s = build(_shut("1-1=KH", "1-2=5S", "2-1=6S", "4-G=AS0", "4-F=AD0"), hands=(["2S"], []),
+              pawns=("2-7", "2-8"), options=Options(game_point=10))
+    assert points_left(s) == (0, 0) and settled(s)
+
+
+def test_an_open_mine_counts_every_lode_card_still_to_come():
+    s = deal(3, 4)
+    assert not mine_shut(s.face, s.cell) and points_left(s) == (80, 80) and not settled(s)

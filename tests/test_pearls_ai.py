@@ -93,6 +93,16 @@ def test_greedy_prefers_joining_to_extending_to_a_lone_pearl():
     assert ai_multi.gain(held, 40) == 1
 
 
+def test_the_blocking_yardstick_takes_the_pearl_the_rival_needs_most():
+    # pearls 14, 24 and 33 on offer; the rival holds 22-23 and 25-27: 24 would join them
+    pearl_at = [0] * 49
+    for square, pearl in ((0, 14), (1, 24), (2, 33)):
+        pearl_at[square] = pearl
+    mine, rival = mask_of([13, 40]), mask_of([22, 23, 25, 26, 27])
+    assert ai_multi.block_choice(pearl_at, [0, 1, 2], mine, [rival]) == 1
+    assert ai_multi.greedy_choice(pearl_at, [0, 1, 2], mine) == 0  # greedy would grow its own 13
+
+
 def match(players, seats_for_computer, opponent, games, nodes, seed=0):
     wins = 0
     for i in range(games):
@@ -108,6 +118,11 @@ def match(players, seats_for_computer, opponent, games, nodes, seed=0):
 @pytest.mark.slow
 def test_computer_beats_a_random_player():
     assert match(2, 1, ai.random_move, 40, 400) >= 0.8
+
+
+@pytest.mark.slow
+def test_computer_beats_the_blocking_yardstick():
+    assert match(2, 1, ai.blocking_move, 40, 400) >= 0.7
 
 
 @pytest.mark.slow

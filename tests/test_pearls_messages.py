@@ -56,6 +56,7 @@ NEWS_CASES = {
     "computer_played_solitaire": [say.solitaire_result(48, "MIDDLING") + " " + say.computer_played_solitaire()],
     "score_not_saved": [say.score_not_saved(e) for e in WRITE_ERRORS],
     "no_high_score": [say.solitaire_result(48, "MIDDLING") + " " + say.no_high_score(5200)],
+    "abandoned": [say.abandoned()],
 }
 PROMPT_CASES = {
     "your_turn_mouse": [say.your_turn_mouse(NAME)],
@@ -66,6 +67,7 @@ PROMPT_CASES = {
     "demo_next_game": [say.demo_next_game()],
     "no_players": [say.no_players()],
     "scrambling": [say.scrambling()],
+    "abandon_question": [say.abandon_question()],
 }
 HELPERS = {"pearls", "strings_text", "why_longest", "why_tie_broken", "why_points", "why_no_strings",
            "joined", "alone", "solo_new"}
@@ -93,3 +95,13 @@ def test_the_help_fits_the_pager():
     from vconsole_programs.pearls import help as help_text
     assert all(len(line) <= 76 for line in help_text.TEXT.splitlines())
     assert help_text.TEXT == help_text.TEXT.upper()
+
+
+def test_the_tommys_toys_programs_spell_color_as_their_documents_do():
+    """The documents (and the F10 legend) say COLOR: every help screen and message agrees."""
+    import inspect
+    from vconsole_programs.cardmine import help as cm_help, messages as cm_say
+    from vconsole_programs.mill import help as mill_help
+    from vconsole_programs.pearls import help as pearls_help, messages as pearls_say
+    for module in (cm_help, cm_say, mill_help, pearls_help, pearls_say):
+        assert "COLOUR" not in inspect.getsource(module), module.__name__

@@ -220,8 +220,8 @@ def test_f2_at_the_no_players_prompt_starts_the_demo_it_offers(tmp_path):
 
 
 def test_keys_that_do_nothing_are_named_in_capitals(tmp_path):
-    out = play(tmp_path, form("ANN", "BOB") + " x")
-    assert "'X' DOES NOTHING HERE" in news(out)
+    out = play(tmp_path, form("ANN", "BOB") + " z")  # (X abandons the game since issue 28)
+    assert "'Z' DOES NOTHING HERE" in news(out)
 
 
 def test_f7_keeps_the_game_in_pearls_tmp_and_it_goes_on_next_time(tmp_path):
@@ -359,16 +359,29 @@ def test_d_switch_uses_the_keyboard_pointer_which_visits_pearls_and_takes_with_s
     assert "POINT WITH THE ARROWS, THEN ENTER OR SPACE TO TAKE" in out.text[PROMPT_ROW]
     start = pointer_square(out)
     assert start in game.targets()
-    out = play(tmp_path, names + " Right Right Down", switches="* S D")
-    moved = pointer_square(out)
-    assert moved is not None and moved != start and game.cells[moved] > 0
-    # Space takes whatever the pointer is on: a reachable pearl is taken, another is refused
+    # the arrows stop only on pearls the power can reach (issue 28), and Space takes it
+    seen = set()
+    for keys in ("Right", "Left", "Up", "Down", "Right Right Down", "Home", "End", "PgUp", "PgDn"):
+        moved = pointer_square(play(tmp_path, names + " " + keys, switches="* S D"))
+        assert moved in game.targets(), keys
+        seen.add(moved)
+    assert len(seen) > 1
+    moved = pointer_square(play(tmp_path, names + " Right Right Down", switches="* S D"))
     out = play(tmp_path, names + " Right Right Down Space", switches="* S D")
-    who = ("ANN", "BOB")[game.turn]
-    if moved in game.targets():
-        assert f"{who} TAKES {game.cells[moved]}" in news(out)
-    else:
-        assert f"CANNOT REACH {game.cells[moved]}" in news(out)
+    assert f"{('ANN', 'BOB')[game.turn]} TAKES {game.cells[moved]}" in news(out)
+
+
+def test_q_abandons_a_game_after_asking(tmp_path):
+    game = layout(SEED, 2)
+    first = game.targets()[0]
+    start = form("ANN", "BOB") + f" {click(first)} wait:2000"
+    asked = play(tmp_path, start + " q")
+    assert "ABANDON THIS GAME (Y/N)?" in asked.text[PROMPT_ROW]
+    kept = play(tmp_path / "n", start + " q n")
+    assert "(Y/N)" not in kept.text[PROMPT_ROW] and "Q TO ABANDON" in kept.text[PROMPT_ROW]  # (the mouse wording)
+    gone = play(tmp_path / "y", start + " x y")
+    assert "GAME ABANDONED" in news(gone) and "WHO PLAYS?" in screen_text(gone)
+    assert not (tmp_path / "y" / "PEARLS.TMP").exists() and not (tmp_path / "y" / "PEARLS.SCR").exists()
 
 
 def test_with_a_mouse_an_arrow_brings_the_pointer_out(tmp_path):
@@ -388,4 +401,36 @@ def test_f7_quits_from_the_start_up_screen_and_the_high_score_name(tmp_path):
     assert out.exit_code == 0
     script = form("ANN") + " " + " ".join(["Enter 1"] * 48) + " F7"
     out = play(tmp_path / "hs", script, mouse=False)
-    assert out.exit_code == 0 and not (tmp_path / "hs" / "PEARLS.SCR").exists()
+    # (issue 28: the score used to be lost here; it is kept under the player's name)
+    assert out.exit_code == 0 and "|ANN|" in (tmp_path / "hs" / "PEARLS.SCR").read_text()
+
+
+def test_a_run_that_ends_at_the_high_score_name_box_keeps_the_score(tmp_path):
+    script = form("ANN") + " " + " ".join(["Enter 1"] * 48) + ' wait:500'
+    out = play(tmp_path, script, mouse=False)
+    assert "NEW HIGH SCORE" in screen_text(out) and not (tmp_path / "PEARLS.TMP").exists()
+    table = (tmp_path / "PEARLS.SCR").read_text()
+    score, date, name, short = table.splitlines()[1].split("|")
+    assert name == "ANN" and int(score) == 10_000 - 100 * int(short)
+
+
+def test_esc_at_the_high_score_name_box_still_turns_the_entry_down(tmp_path):
+    script = form("ANN") + " " + " ".join(["Enter 1"] * 48) + " Esc wait:500"
+    play(tmp_path, script, mouse=False)
+    assert not (tmp_path / "PEARLS.SCR").exists()
+
+
+def test_enter_on_a_blank_name_starts_the_game_and_the_form_says_so(tmp_path):
+    out = play(tmp_path, "")
+    assert "ENTER ON A BLANK NAME: PLAY" in screen_text(out)
+    out = play(tmp_path, "Enter Enter Enter")  # PLAYER, COMPUTER, then the first blank name
+    assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW] or "TAKES" in news(out)
+    assert "PLAYER" in screen_text(out) and "COMPUTER" in screen_text(out)
+
+
+def test_the_last_players_are_offered_next_time(tmp_path):
+    play(tmp_path, form("ANN", "BOB", "COMPUTER") + " F7")
+    assert "NAMES ANN|BOB|COMPUTER" in (tmp_path / "PEARLS.INI").read_text()
+    (tmp_path / "PEARLS.TMP").unlink(missing_ok=True)
+    out = play(tmp_path, "")
+    assert "ANN" in screen_text(out) and "BOB" in screen_text(out)

@@ -52,6 +52,17 @@ def test_enter_accept_mode_accepts_from_any_field():
     assert got["value"] == {**DEFAULTS, "open": True}
 
 
+def test_enter_blank_mode_accepts_from_an_empty_name_and_moves_on_from_a_filled_one():
+    names = [Text(f"p{i}", f"PLAYER {i + 1}", width=8, upper=True, initial=("ANN", "BOB", "", "")[i])
+             for i in range(4)]
+    got = run_form("Enter Enter Enter", fields=names, enter="blank")  # ANN, BOB, then the blank third
+    assert got["value"] == {"p0": "ANN", "p1": "BOB", "p2": "", "p3": ""}
+    names = [Text(f"p{i}", f"PLAYER {i + 1}", width=8, upper=True, initial=("ANN", "BOB", "", "")[i])
+             for i in range(4)]
+    got = run_form("Enter Enter C Enter Enter", fields=names, enter="blank")
+    assert got["value"] == {"p0": "ANN", "p1": "BOB", "p2": "C", "p3": ""}
+
+
 def test_esc_cancels_and_puts_the_screen_back():
     got = run_form("Down Right Down 4 Esc")
     assert got["value"] is None and got["restored"]

@@ -16,8 +16,9 @@ Every legal play is tried and the mine after it scored (``evaluate``), in points
 * the longer run: unclaimed lodes by who is nearer in hops, and how near our pawn there is
   a place for each lode card in our hand;
 * keeping the mine open: once no empty square is next to an entrance or a shaft card nobody
-  can lay a card again and the game drifts to a tie, which costs the miner ahead his win.
-  So the leader values open ends and the room beyond them, and the miner behind the reverse.
+  can lay a card again and the game is soon a tie (``rules.settled``), which is as bad for the
+  miner behind as for the miner ahead: both play to reach the game point, so both value open
+  ends and the room beyond them, and a tie scores below any game still being played.
 
 The best few plays are then looked at once more with the best play we could follow each
 with (``planned``): laying a shaft that makes a place for a lode, then the lode, then the
@@ -41,7 +42,7 @@ from typing import Final, Sequence
 from vconsole.toolkit.rng import GameRandom
 
 from .mine import LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, points_of, rank_of, role_of
-from .rules import BUMP_LATER, DOWN, EMPTY, Play, State, apply_play, bump_squares, legal_plays
+from .rules import BUMP_LATER, DOWN, EMPTY, TIE, Play, State, apply_play, bump_squares, legal_plays
 
 WIN: Final = 1000.0
 #: The chance a miner has a shaft or lode card he can lay before his one-space hop.
@@ -57,18 +58,17 @@ class Weights:
     near: float = 0.15         # unclaimed lodes: value x (decay^our hops - decay^his hops)
     decay: float = 0.7
     site: float = 0.1          # lode cards in hand: value x decay^(hops to a place for it)
-    open: float = 0.3          # each open end of the mine (up to ``open_enough``)
-    open_enough: int = 10
+    open: float = 1.0          # each open end of the mine (up to ``open_enough``)
+    open_enough: int = 16
     uncappable: int = 2        # an open end next to an entrance (no lode can shut it) counts as
-    space: float = 0.1         # each empty square just beyond an open end
-    tie_cost: float = 8.0      # the mine about to shut: x CLOSE_RISK[open ends]
+    space: float = 0.4         # each empty square just beyond an open end
+    tie_cost: float = 30.0     # the mine about to shut: x close_risk[open ends]
+    close_risk: tuple[float, ...] = (1.0, 0.8, 0.6, 0.45, 0.3, 0.2, 0.12, 0.06)  # the chance it shuts soon
     plan_width: int = 6        # look at our following play for this many of the best plays
     plan: float = 0.5          # ... and mix its score in with this weight
 
 
 DEFAULT: Final = Weights()
-#: The chance the mine shuts soon, by the number of open ends left (more than these: none).
-CLOSE_RISK: Final = (1.0, 0.5, 0.25, 0.12, 0.06)
 
 
 # -- walking the tunnels -------------------------------------------------------------------
@@ -229,13 +229,11 @@ class Board:
                     site_shafts[face[n]].add(n)
         self.site_shafts = site_shafts
         self.dead = ends == 0 and not self.lodes
-        lead = state.score[me] - state.score[other]
-        sign = 1.0 if lead >= 0 else -1.0
         room = len({n for sq in open_sq for n in NEIGHBOURS[sq] if face[n] == EMPTY})
         value = w.open * min(ends, w.open_enough) + w.space * room
-        if ends < len(CLOSE_RISK):
-            value -= w.tie_cost * CLOSE_RISK[ends]
-        self.open_value = sign * value
+        if ends < len(w.close_risk):
+            value -= w.tie_cost * w.close_risk[ends]
+        self.open_value = value
 
         # The other miner's next turn: where he can end it, and his best claim.
         his_at = state.pawn[other]
@@ -268,6 +266,8 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
         return WIN * 10 + state.score[me] - state.score[other]
     if state.winner == other:
         return -WIN * 10
+    if state.winner == TIE:
+        return -w.tie_cost * 2  # nobody can win any more: as bad for the miner behind as ahead
     if boards is None:
         board = Board(state, me, know, w)
     else:
@@ -276,7 +276,7 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
         if board is None:
             board = boards[key] = Board(state, me, know, w)
     if board.dead:
-        return 0.0  # nothing can be laid or claimed again: a tie is coming
+        return -w.tie_cost * 2  # nothing can be laid or claimed again: a tie is coming
     my_score = state.score[me]
     gp = state.options.game_point
     value = float(my_score - state.score[other]) + board.open_value - w.threat * board.threat

@@ -49,6 +49,8 @@ class CardMineApp:
         self.sound = self.chrome.sound
         self.bank = Bank(dos.drive)
         self.names: tuple[str, str] = ("", COMPUTER)  # the first miner types his name
+        if len(self.chrome.names) == 2:  # or the last miners, from CARDMINE.INI
+            self.names = (self.chrome.names[0], self.chrome.names[1])
         self.options = Options()          # what the next game is dealt with
         self.state: State | None = None
         self.seeds = (0, 0)
@@ -65,6 +67,7 @@ class CardMineApp:
         # the sentences of the news, oldest first, each with its wordings longest first
         self.news_parts: list[tuple[str, ...]] = []
         self.opening: tuple[str, ...] = ()  # who starts the game and why: kept over its first play
+        self.handing_over = False         # two people at one screen, between their turns: no hand shows
         self._build_legend()
         self.view = CardMineScreen(dos, self.theme, self.chrome.legend)
         self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, mouse=self.chrome.mouse)
@@ -97,14 +100,24 @@ class CardMineApp:
             return False
         if self.over or s.options.open_hands:
             return True
+        if self.handing_over:
+            return False
         people = [not is_computer(n) for n in self.names]
         if not any(people):
             return True  # nobody at the table to hide from
         if not people[m]:
             return False
         if all(people):
-            return s.turn == m  # two people at one screen: only the hand of the miner to play
+            # two people at one screen: only the hand of the miner to play, once he has said
+            # he is ready and drawn (between turns, while the screen is handed over, neither)
+            return s.turn == m and s.drawn
         return True
+
+    def private_hands(self) -> bool:
+        """Two people at one screen with closed hands: each hand is for its miner's eyes only."""
+        s = self.state
+        return (s is not None and not s.options.open_hands
+                and not any(map(is_computer, self.names)))
 
     def ai_rng(self) -> GameRandom:
         """The generator the computer breaks ties with this turn: from the deal and the turn
@@ -200,6 +213,10 @@ class CardMineApp:
             else:
                 endings.open_accounts(self)
                 self.say_news(say.resumed())
+                if self.private_hands() and self.state.drawn:  # a hand was up when it was left
+                    if turns.hand_over(self) == Hot.QUIT:
+                        return 0
+                    self.draw_game()
             while True:
                 if self.over:
                     act = endings.between_games(self)
@@ -226,6 +243,7 @@ class CardMineApp:
                 return Hot.QUIT
             if names is not None:
                 self.names = names
+                self.chrome.names = list(names)  # offered again next time (CARDMINE.INI)
                 return None
             if self.chrome.ask(say.quit_question()):
                 return Hot.QUIT
@@ -237,12 +255,12 @@ class CardMineApp:
         self.news_parts = [(text, *shorter)] if text else []
         self._show_news(text, role)
 
-    def add_news(self, text: str, role: str = "status") -> None:
+    def add_news(self, text: str, role: str = "status", shorter: tuple[str, ...] = ()) -> None:
         """``text`` after the news already shown, which stays in front of it while all of it
         fits (the next miner's draw after the last play, the game's opening before its first
         play): an older sentence is shortened, if it has a shorter wording, or dropped,
         oldest first.  The newest is never lost."""
-        parts = [list(p) for p in self.news_parts] + [[text]]
+        parts = [list(p) for p in self.news_parts] + [[text, *shorter]]
         while len(parts) > 1 and not self.news.fits(" ".join(p[0] for p in parts)):
             if len(parts[0]) > 1:
                 parts[0].pop(0)
@@ -355,6 +373,7 @@ class CardMineApp:
         if saved is None:
             return note
         self.names = saved.names
+        self.chrome.names = list(saved.names)
         self.seeds = saved.seeds
         self.options = saved.options
         self.chrome.pad.set(saved.pad_tenths)

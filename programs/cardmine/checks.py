@@ -4,7 +4,7 @@
 exactly one place: a deck, a hand, the mine or the discard pile.  ``board_errors``: the
 mine could have been built by legal plays (every shaft joined to an entrance or its own
 suit, every lode beside a shaft of its suit, every dug entrance beside a shaft card), the
-pawns stand on two different cards, the scores are the claims, and the game ends exactly
+pawns stand on cards (both on one after a bump passed up), the scores are the claims, and the game ends exactly
 at the game point.  Both return lists of sentences, empty when all is well.
 """
 from __future__ import annotations
@@ -75,8 +75,6 @@ def board_errors(state: State) -> list[str]:
         if claim[sq] >= 0 and role != LODE:
             errors.append(f"square {sq}: a claim on a card that is not a lode")
     p0, p1 = state.pawn
-    if p0 == p1:
-        errors.append("both pawns on one card")
     for p in (p0, p1):
         if not 0 <= p < SQUARES or face[p] == EMPTY:
             errors.append(f"a pawn off the cards at {p}")

@@ -40,7 +40,8 @@ def end_game(app, aborted: bool = False) -> None:
     else:
         app.loser = None
         app.bank.settle(None, None, 0, app.names)
-        news = say.tie(s.score)
+        # the decks ran out, or (with cards still to draw) nobody could reach game point
+        news = say.settled(s.score) if s.decks[s.turn] else say.tie(s.score)
         app.sound.effect("lose")
     app.draw_game()
     app.add_news(news, "winner")  # after the play that ended it, when both fit
@@ -96,6 +97,7 @@ def next_game(app) -> Hot | None:
             return Hot.QUIT
         if names is not None:
             app.names = names
+            app.chrome.names = list(names)
     app.prompt("")
     app.say_news("")
     app.start_game()

@@ -8,7 +8,8 @@ end in a legal play, and says why a choice is refused.  It knows no screen: the 
 
 Stages: "card"; then "square" (where the card goes; for a movement card, where the walk
 ends); then "pawn" (the one-space hop after a shaft or lode, skipped when there is only
-one); then "bump" (where the other pawn goes, when the pawn lands on it).
+one); then "bump" (where the other pawn goes, when the pawn lands on it; the square both pawns
+are on leaves it there: the bump is the bumper's choice).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from vconsole.toolkit.cards import Card
 
 from . import messages as say
 from .mine import COL_KEYS, LODE, MOVEMENT, ROW_KEYS, card_of, rank_of, role_of, square
-from .rules import (DIG_PLAY, DISCARD_PLAY, MOVE_PLAY, Play, State, legal_plays, lode_squares, shaft_squares,
+from .rules import (DIG_PLAY, DISCARD_PLAY, MOVE_PLAY, NO_BUMP, Play, State, legal_plays, lode_squares, shaft_squares,
                     targets)
 
 CARD, SQUARE, PAWN, BUMP = "card", "square", "pawn", "bump"
@@ -42,6 +43,7 @@ class Entry:
         self.dest: int | None = None
         self.row: int | None = None  # a row typed, waiting for its column
         self.done: Play | None = None
+        self.auto_hop = False  # the pawn's hop was the only one: the program chose it, not a key
 
     # -- what to show -----------------------------------------------------------------------
     @property
@@ -60,8 +62,8 @@ class Entry:
             return {p.square for p in self.chosen}, set()
         if self.stage == PAWN:
             return set(), {p.dest for p in self.chosen}
-        if self.stage == BUMP:
-            return set(), {p.bump for p in self.chosen}
+        if self.stage == BUMP:  # the shared square too: leaving the pawn there
+            return set(), {self.dest if p.bump < 0 else p.bump for p in self.chosen}
         return set(), set()
 
     def typed(self) -> str:
@@ -115,6 +117,7 @@ class Entry:
             dests = {p.dest for p in left}
             if len(dests) == 1:
                 self.dest = dests.pop()
+                self.auto_hop = True
                 return self._after_dest()
             self.stage = PAWN
             return None
@@ -125,7 +128,7 @@ class Entry:
             self.dest, self.chosen = sq, left
             return self._after_dest()
         if self.stage == BUMP:
-            left = [p for p in self.chosen if p.bump == sq]
+            left = [p for p in self.chosen if p.bump == (NO_BUMP if sq == self.dest else sq)]
             if not left:
                 return say.not_a_bump(sq)
             self.done = left[0]

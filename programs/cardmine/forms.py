@@ -47,7 +47,14 @@ def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | Hot | None:
     notes = ["EVERY MINER NEEDS A NAME", say.names_differ()]
     if shareware:
         notes.append(say.shareware_second())
-    answer = Form(app.dos, app.theme, "MINERS", fields, mouse=app.chrome.mouse, check=check, hotkey=app.form_hot,
+    def hot(key):  # the options and the bank open over the names too, before any game
+        if key.name == "F3":
+            return app.change_options()
+        if key.name == "F6":
+            return show_bank(app)
+        return app.form_hot(key)
+
+    answer = Form(app.dos, app.theme, "MINERS", fields, mouse=app.chrome.mouse, check=check, hotkey=hot,
                   notes=notes, on_refused=lambda m: app.sound.effect("error")).run()
     if answer is None or answer == Hot.QUIT:
         return answer

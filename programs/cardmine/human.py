@@ -57,8 +57,12 @@ def turn(app) -> Hot | None:
             return act
     if app.entry is not None and app.entry.done is not None:
         play = app.entry.done
+        if app.entry.auto_hop:
+            # keys typed ahead for the hop the program made itself must not become the
+            # next turn's card choice: they are dropped (and so are keys typed during it)
+            app.dos.keyboard.flush()
         app.entry = None
-        return turns.perform(app, play)
+        return turns.perform(app, play, own=True)
     return None
 
 

@@ -66,6 +66,10 @@ def draws(name: str, c: Card | None) -> str:
     return f"{name} DRAWS {card(c)}." if c is not None else f"{name} DRAWS A CARD."
 
 
+def hand_over(name: str) -> str:
+    return f"{name}: PRESS A KEY WHEN READY (BOTH HANDS ARE HIDDEN TILL THEN)."
+
+
 def thinking(name: str, watched: bool = False) -> str:
     """``watched``: the computer plays itself, and Q or X aborts the game."""
     return f"{name} IS THINKING..." + ("  (Q TO ABORT THE GAME)" if watched else "")
@@ -84,6 +88,10 @@ def walked(name: str, hops: int, to: int) -> str:
     return f"{name} WALKS {hops} TO {square_name(to)}"
 
 
+def stays(other: str) -> str:
+    return f"LEAVES {other}'S PAWN WHERE IT IS"
+
+
 def bumped(other: str, to: int) -> str:
     return f"BUMPS {other} TO {square_name(to)}"
 
@@ -100,6 +108,21 @@ def dug_own(name: str, c: Card, at: int) -> str:
     return f"{name} DIGS AN ENTRANCE WITH {card(c)} AT {square_name(at)}."
 
 
+def short_play(name: str, c: Card, at: int, to: int, points: int) -> str:
+    """An older play in brief: the card, where it went (a walk has none), the pawn's square."""
+    where = f" AT {square_name(at)}" if at >= 0 else ""
+    gained = f" +{points}" if points else ""
+    return f"{name}: {card(c)}{where} TO {square_name(to)}{gained}."
+
+
+def short_dug(name: str, at: int) -> str:
+    return f"{name}: DUG {square_name(at)}."
+
+
+def short_thrown(name: str) -> str:
+    return f"{name}: THREW A CARD."
+
+
 def thrown(name: str, c: Card) -> str:
     return f"{name} HAS NO PLAY AT ALL AND THROWS {card(c)} AWAY."
 
@@ -111,6 +134,11 @@ def won(name: str, other: str, score: tuple[int, int], n: int) -> str:
 
 def tie(score: tuple[int, int]) -> str:
     return f"THE DECKS ARE EXHAUSTED: A TIE AT {score[0]} TO {score[1]}. NO CHIPS CHANGE HANDS."
+
+
+def settled(score: tuple[int, int]) -> str:
+    return (f"NEITHER MINER CAN REACH GAME POINT ANY MORE: A TIE AT {score[0]} TO {score[1]}. "
+            "NO CHIPS CHANGE HANDS.")
 
 
 def aborted() -> str:
@@ -155,7 +183,7 @@ def ask_hop(name: str) -> str:
 
 
 def ask_bump(name: str, other: str) -> str:
-    return f"{name}, PUT {other}'S PAWN AT ROW, COLUMN: "
+    return f"{name}, MOVE {other} TO ROW, COLUMN (YOUR SQUARE: LEAVE HIM): "
 
 
 def hand_key(n: int) -> str:
@@ -216,7 +244,7 @@ def not_a_hop(at: int) -> str:
 
 
 def not_a_bump(at: int) -> str:
-    return f"THE BUMPED PAWN CANNOT GO TO {square_name(at)}: ANY CARD BUT THE ONE YOU STAND ON."
+    return f"THE BUMPED PAWN CANNOT GO TO {square_name(at)}: IT GOES ON A CARD, OR STAYS WITH YOURS."
 
 
 def card_first() -> str:

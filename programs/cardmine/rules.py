@@ -26,9 +26,12 @@ screen says them in the program's words):
   pawn never ends where it began); the hops may pass over the other pawn.  Only the square
   where the pawn comes to rest counts: passing over a lode claims nothing, passing over the
   other pawn bumps nothing.
-* Bumping is compulsory (two pawns never share a card): the bumper puts the other pawn on
-  any card in the mine (face up or down, including the card just played) except his own.
-  A pawn put on an unclaimed lode by a bump claims nothing: claims are made by moving.
+* Bumping is the bumper's choice: landing on the other pawn, he may put it on any card in
+  the mine (face up or down, including the card just played) except the one he stands on,
+  or leave it where it is, the two pawns then sharing that card.  "Any spot on the mine" is
+  read as any card: pawns travel only from card to card, and one put on an empty square
+  could never move again.  A pawn put on an unclaimed lode by a bump claims nothing:
+  claims are made by moving.
 * A face-down entrance may be dug on any empty square next to a shaft card, with any hand
   card, only when the miner has no face-up play at all; it ends the turn.  With no play of
   any kind (late in a game the mine fills up) the miner throws one hand card of his choice
@@ -43,6 +46,10 @@ screen says them in the program's words):
   laid face down at fixed places (row 3 columns 3 and 12, then row 1 columns 4 and 11).
 * The decks are exhausted when the miner to move has no card to draw: the game is a tie.
   (Both decks hold the same number of cards, so this is when both are empty.)
+* A game that can no longer be won is that same tie, declared at once (``settled``): when
+  neither miner can reach the game point with every lode he could still claim, the decks
+  would run out without a winner anyway, so there is no point in playing them out (late in
+  a game, with the mine shut, that would be turn after turn of cards thrown away).
 * Winning: the first miner whose claims reach the game point wins at once; the loser pays
   the difference in points in chips.
 """
@@ -95,7 +102,7 @@ class Play(NamedTuple):
     card: int = -1        # card code
     square: int = -1      # where the card goes (shaft, lode, dig); -1 otherwise
     dest: int = -1        # where the pawn comes to rest; -1 when it does not move
-    bump: int = NO_BUMP   # where the other pawn is put when ``dest`` was his square
+    bump: int = NO_BUMP   # where the other pawn is put when ``dest`` was his square (NO_BUMP: left there)
 
     def __str__(self) -> str:
         from .mine import square_name
@@ -334,9 +341,10 @@ def _with_bumps(state: State, play: Play, bumps: bool) -> list[Play]:
 
 
 def bump_squares(state: State, play: Play) -> list[int]:
-    """Where the bumped pawn may go: any card in the mine after ``play`` but the bumper's."""
-    return [sq for sq in range(SQUARES)
-            if (state.face[sq] != EMPTY or sq == play.square) and sq != play.dest]
+    """Where the bumped pawn may go: any card in the mine after ``play`` but the bumper's,
+    or ``NO_BUMP`` (first) to leave it where it is."""
+    return [NO_BUMP] + [sq for sq in range(SQUARES)
+                        if (state.face[sq] != EMPTY or sq == play.square) and sq != play.dest]
 
 
 def face_up_plays(state: State, bumps: bool = True) -> list[Play]:
@@ -420,7 +428,7 @@ def apply_play(state: State, play: Play) -> State:
     if play.dest >= 0:
         pawn = [s.pawn[0], s.pawn[1]]
         pawn[me] = play.dest
-        if play.dest == pawn[other]:
+        if play.dest == pawn[other] and play.bump >= 0:
             pawn[other] = play.bump
         s.pawn = (pawn[0], pawn[1])
         sq = play.dest
@@ -431,6 +439,8 @@ def apply_play(state: State, play: Play) -> State:
             s.score = (score[0], score[1])
             if score[me] >= s.options.game_point:
                 s.winner = me
+    if s.winner == PLAYING and settled(s):
+        s.winner = TIE
     s.turn = other
     s.drawn = False
     s.last = play
@@ -446,6 +456,82 @@ def play_checked(state: State, play: Play) -> State:
     if not is_legal(state, play):
         raise IllegalPlay(f"not a legal play now: {play}")
     return apply_play(state, play)
+
+
+#: Per card code: the points of a mother lode card, 0 for any other card.
+LODE_POINTS: Final = tuple(points_of(c) if role_of(c) == LODE else 0 for c in range(104))
+
+
+# -- a game nobody can win any more ---------------------------------------------------------
+def mine_shut(face: Sequence[int], cell: Sequence[int]) -> bool:
+    """No card can ever be laid again: no empty square is next to an entrance or a shaft
+    card (every shaft, lode and dig needs one).  Once shut, the mine stays as it is."""
+    for sq in range(SQUARES):
+        f = face[sq]
+        if f == DOWN or (f >= 0 and role_of(cell[sq]) == SHAFT):
+            for n in NEIGHBOURS[sq]:
+                if face[n] == EMPTY:
+                    return False
+    return True
+
+
+def _walk_closure(face: Sequence[int], starts: Sequence[int], kinds: set[int]) -> set[int]:
+    """Every square a pawn at one of ``starts`` can come to rest on with some run of
+    movement cards of the ranks ``kinds`` (the mine shut, so only movement cards move it)."""
+    seen: set[int] = set()
+    todo = list(starts)
+    done: set[int] = set()
+    while todo:
+        sq = todo.pop()
+        if sq in done:
+            continue
+        done.add(sq)
+        for k in kinds:
+            for end in walks(face, sq, k):
+                seen.add(end)
+                if end not in done:
+                    todo.append(end)
+    return seen
+
+
+def points_left(state: State) -> tuple[int, int]:
+    """For each miner, at most how many points he can still claim this game (an upper
+    bound: it never says less than he could get).
+
+    With the mine open: every unclaimed lode in the mine and every lode card either miner
+    still holds or will draw.  With the mine shut (``mine_shut``): only lodes his pawn can
+    walk to with the movement cards he still holds or will draw; and if the two pawns can
+    meet, a bump may put his pawn anywhere, so then every lode a walk can end on, if he has a movement card."""
+    face, cell, claim = state.face, state.cell, state.claim
+    lodes = [sq for sq in range(SQUARES) if 0 <= face[sq] < 4 and claim[sq] < 0 and LODE_POINTS[cell[sq]]]
+    if not mine_shut(face, cell):
+        total = sum(LODE_POINTS[cell[sq]] for sq in lodes)
+        for m in (0, 1):
+            total += sum(map(LODE_POINTS.__getitem__, state.hands[m]))
+            total += sum(map(LODE_POINTS.__getitem__, state.decks[m]))
+        return (total, total)
+    if not lodes or all(score + sum(LODE_POINTS[cell[sq]] for sq in lodes) < state.options.game_point
+                        for score in state.score):
+        return (0, 0) if not lodes else (sum(LODE_POINTS[cell[sq]] for sq in lodes),) * 2
+    kinds = [{rank_of(c) for c in state.hands[m] + state.decks[m] if role_of(c) == MOVEMENT}
+             for m in (0, 1)]
+    reach = [_walk_closure(face, [state.pawn[m]], kinds[m]) for m in (0, 1)]
+    if reach[0] & (reach[1] | {state.pawn[1]}) or state.pawn[0] in reach[1]:
+        # the pawns can meet: after a bump a pawn may be anywhere, so count every lode a
+        # walk can end on (one with a hop into it)
+        linked_lodes = {sq for sq in lodes if steps(face, sq)}
+        reach = [linked_lodes if kinds[m] else set() for m in (0, 1)]
+    return (sum(LODE_POINTS[cell[sq]] for sq in lodes if sq in reach[0]),
+            sum(LODE_POINTS[cell[sq]] for sq in lodes if sq in reach[1]))
+
+
+def settled(state: State) -> bool:
+    """Neither miner can reach the game point any more: the game can only end as a tie."""
+    gp = state.options.game_point
+    if max(state.score) >= gp:
+        return False
+    left = points_left(state)
+    return state.score[0] + left[0] < gp and state.score[1] + left[1] < gp
 
 
 # -- results -------------------------------------------------------------------------------

@@ -64,12 +64,13 @@ PALETTE = palette(
             "pawn0": 0x1F, "pawn1": 0x5F, "claim0": 0x71, "claim1": 0x75,
             "target": 0x2F, "dest": 0x2F, "last_red": 0x74, "last_black": 0x70,
             "to_move": 0x1E, "hand_key": 0x1E, "hand_key_off": 0x18, "hand_new": 0x1A, "score": 0x1F,
-            "settings": 0x17, "strip": 0x17, "strip_label": 0x1B, "winner": 0x1E},
+            "settings": 0x17, "strip": 0x17, "strip_label": 0x1B, "winner": 0x1E, "deck_count": 0x1F,
+            "card_empty": 0x17},  # (an empty pile on the strip: also seen on a mono card with C)
     mono={"mine": 0x07, "mine_label": 0x0F, "mine_empty": 0x07, "entrance": 0x07,
           "pawn0": 0x0F, "pawn1": 0x0F, "claim0": 0x70, "claim1": 0x70,
           "target": 0x70, "dest": 0x0F, "last_red": 0x70, "last_black": 0x70,
           "to_move": 0x0F, "hand_key": 0x0F, "hand_key_off": 0x07, "hand_new": 0x70, "score": 0x0F,
-          "settings": 0x07, "strip": 0x07, "strip_label": 0x0F, "winner": 0x0F},
+          "settings": 0x07, "strip": 0x07, "strip_label": 0x0F, "winner": 0x0F, "deck_count": 0x70},
     colour_border=1,
 )
 
@@ -203,7 +204,7 @@ class CardMineScreen:
             scr.put(top + 1, left + 1, LAST_MARK, card_attr)
         if dest:
             scr.put(top + 1, left + 1, DEST_MARK, card_attr)
-        shared = state.pawn[0] == state.pawn[1]  # only while a bump is being entered
+        shared = state.pawn[0] == state.pawn[1]  # a bump being entered, or passed up
         for m in (0, 1):
             if state.pawn[m] == sq:
                 scr.put(top + 1, left + (m if shared else 0), PAWNS[m], th[f"pawn{m}"])
@@ -216,7 +217,10 @@ class CardMineScreen:
         for m in (0, 1):
             row = PILE_ROWS[m]
             scr.write(row, STRIP_LEFT, f"{PAWNS[m]} DECK".center(width)[:width], th["strip_label"])
-            draw_pile(scr, th, row + 1, STRIP_LEFT + 2, len(state.decks[m]), 6)
+            left = len(state.decks[m])
+            draw_pile(scr, th, row + 1, STRIP_LEFT + 2, left, 6)
+            if left:  # the count in a box of its own, in the middle of the pile and readable
+                scr.write(row + 1, STRIP_LEFT + 4, f"{left:^2}" if left > 9 else f" {left}", th["deck_count"])
         scr.write(DISCARD_ROW, STRIP_LEFT, "DISCARDS".center(width), th["strip_label"])
         if state.discard:
             top = card_of(state.discard[-1])

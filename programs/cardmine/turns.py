@@ -6,7 +6,9 @@ followed), then the news says it all in one sentence; a play that wins ends the 
 """
 from __future__ import annotations
 
+from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.think import REFUSE
 
 from . import endings, messages as say
 from .mine import card_of, rank_of, suit_of
@@ -16,8 +18,37 @@ from .rules import (DIG_PLAY, DISCARD_PLAY, DOWN, LODE_PLAY, MOVE_PLAY, SHAFT_PL
 HUMAN_HOP_S = 0.15   # a person's pawn is shown walking too, briskly
 
 
+def hand_over(app) -> Hot | None:
+    """Two people at one screen: both hands hidden until the miner to play says he is
+    ready (a key or a click), so neither sees the other's cards."""
+    me = app.state.turn
+    app.handing_over = True
+    try:
+        app.draw_game()
+        app.prompt(say.hand_over(app.shown[me]), role="question")
+        while True:
+            ev = app.chrome.input()
+            if isinstance(ev, MouseEvent):
+                if ev.kind == "press":
+                    break
+                continue
+            act = app.hot(ev)
+            if act == Hot.QUIT:
+                return Hot.QUIT
+            if act is None:
+                break
+            app.draw_game()  # a hot key's pop-up may have been over the mine
+    finally:
+        app.handing_over = False
+    app.prompt("")
+    return None
+
+
 def begin_turn(app) -> Hot | None:
     before = app.state
+    if app.private_hands():
+        if hand_over(app) == Hot.QUIT:
+            return Hot.QUIT
     s = draw(before)
     app.state = s
     if s.over:
@@ -26,7 +57,8 @@ def begin_turn(app) -> Hot | None:
     me = s.turn
     new = [c for c in s.hands[me] if c not in before.hands[me]]
     app.new_index = s.hands[me].index(new[0])
-    shown = card_of(new[0]) if app.face_up(me) else None
+    # two people at one screen: the card drawn is shown in its owner's hand, never in the news
+    shown = card_of(new[0]) if app.face_up(me) and not app.private_hands() else None
     app.sound.effect("draw")
     drew = say.draws(app.shown[me], shown)
     app.add_news(drew)  # the last play stays up while the next miner draws
@@ -62,12 +94,28 @@ def describe(app, before: State, play: Play, after: State) -> str:
         what = say.walked(name, rank_of(play.card), play.dest)
     else:
         what = say.laid(name, c, play.square, play.dest)
-    bump = say.bumped(other, play.bump) if play.bump >= 0 else ""
+    landed = play.dest >= 0 and play.dest == before.pawn[1 - me]
+    bump = say.bumped(other, play.bump) if play.bump >= 0 else say.stays(other) if landed else ""
     claim = say.claimed(card_of(after.cell[play.dest])) if after.score[me] > before.score[me] else ""
     return say.play_text(what, bump, claim)
 
-def perform(app, play: Play, pace: float | None = None) -> Hot | None:
-    """Make ``play`` for the miner to move: show it hop by hop, say it, end the game if over."""
+def short(app, before: State, play: Play, after: State) -> str:
+    """``describe`` in few words, for a play that is no longer the latest."""
+    me = before.turn
+    name = app.shown[me]
+    if play.kind == DIG_PLAY:
+        return say.short_dug(name, play.square)
+    if play.kind == DISCARD_PLAY:
+        return say.short_thrown(name)
+    points = after.score[me] - before.score[me]
+    return say.short_play(name, card_of(play.card), play.square if play.kind != MOVE_PLAY else -1, play.dest, points)
+
+
+def perform(app, play: Play, pace: float | None = None, own: bool = False) -> Hot | None:
+    """Make ``play`` for the miner to move: show it hop by hop, say it, end the game if over.
+
+    ``own``: a person's play, whose hops he has already entered: keys typed while they are
+    shown are dropped rather than kept for the next turn."""
     before = app.state
     me = before.turn
     path = path_of(before, play)
@@ -77,7 +125,7 @@ def perform(app, play: Play, pace: float | None = None) -> Hot | None:
     app.new_index = None
     app.laid = play.square if play.kind in (SHAFT_PLAY, LODE_PLAY, DIG_PLAY) else app.laid
     hop_s = HUMAN_HOP_S if pace is None else pace
-    busy = app.chrome.busy(app.hot)
+    busy = app.chrome.busy(app.hot, typed=REFUSE) if own else app.chrome.busy(app.hot)
     act = None
     start = before.pawn[me]
     if play.kind == DISCARD_PLAY:
@@ -105,7 +153,9 @@ def perform(app, play: Play, pace: float | None = None) -> Hot | None:
         app.say_news(app.opening[0], shorter=app.opening[1:])
         app.add_news(describe(app, before, play, after))
     else:
-        app.say_news(describe(app, before, play, after))
+        # the plays before stay in front of it, shortened, while they fit: the last few
+        # plays of both miners can be read back
+        app.add_news(describe(app, before, play, after), shorter=(short(app, before, play, after),))
     if after.over:
         endings.end_game(app)
     return Hot.QUIT if act == Hot.QUIT else None

@@ -53,7 +53,7 @@ PALETTE = palette(
     # mono: a picked-up piece blinks (reverse video would turn a white piece into a dark gap)
     mono={"board": 0x07, "line": 0x07, "point": 0x0F, "label": 0x07, "label_last": 0x70,
           "piece_white": 0x0F, "piece_black": 0x07, "selected_white": 0x8F, "selected_black": 0x87,
-          "clock": 0x70, "clock_label": 0x0F, "to_move": 0x0F, "moves": 0x07, "moves_last": 0x0F,
+          "clock": 0x70, "clock_label": 0x0F, "to_move": 0x0F, "moves": 0x07, "moves_last": 0x70,
           "moves_future": 0x01, "thinking": 0x0F, "winner": 0x0F},
     colour_glyphs={"white": "\u2590\u2588\u258c", "black": "\u2590\u2588\u258c", "point": "\u25a0",
                    "to_move": "\u25ba"},

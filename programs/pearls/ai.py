@@ -7,6 +7,9 @@
   against.  "Greedy" takes the pearl that most improves its own strings at once: the growth
   of the sum of n(n+1)/2 over its runs, (run below + 1) x (run above + 1), so joining two
   runs beats lengthening one, which beats a lone pearl; equal moves are picked at random.
+* :func:`blocking_move` is the yardstick that defends: it weighs what a pearl would give each
+  other player twice as much as what it gives itself, so it takes the pearl that would
+  lengthen or join a rival's strings, above all his longest (see ``ai_multi.block_choice``).
 
 Budgets are counted in search nodes or beam states, never in time, so a move depends only on
 the position and the generator passed in.
@@ -68,5 +71,13 @@ def random_move(game: Game, rng) -> Move:
 def greedy_move(game: Game, rng) -> Move:
     """The take that most improves the mover's own runs now (see the module text)."""
     square = ai_multi.greedy_choice(pearl_at(game), game.targets(), game.held[game.turn], rng)
+    choice = (UPPER, LOWER)[int(rng.random() * 2)] if game.needs_choice(square) else None
+    return square, choice
+
+
+def blocking_move(game: Game, rng) -> Move:
+    """The take that most keeps the pearls from the other players' strings (see the module text)."""
+    others = [m for i, m in enumerate(game.held) if i != game.turn]
+    square = ai_multi.block_choice(pearl_at(game), game.targets(), game.held[game.turn], others, rng)
     choice = (UPPER, LOWER)[int(rng.random() * 2)] if game.needs_choice(square) else None
     return square, choice

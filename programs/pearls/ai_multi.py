@@ -233,3 +233,22 @@ def greedy_choice(pearl_at: Sequence[int], moves: list[int], mine: int, rng=None
     """The take that most helps the mover's own runs now (see :func:`gain`); among equal ones
     a random one when ``rng`` is given."""
     return _ordered(pearl_at, moves, mine, rng)[0]
+
+
+def block_choice(pearl_at: Sequence[int], moves: list[int], mine: int, others: Sequence[int], rng=None) -> int:
+    """The take that most denies the other players: per move, twice the best :func:`gain` it
+    would have been to one of them (each gain weighted up by how long that player's longest
+    run already is) plus its gain to the mover; ties by ``rng``."""
+    longest = [max(strings.lengths(o), default=0) if o else 0 for o in others]
+
+    def value(m: int) -> float:
+        p = pearl_at[m]
+        denied = max((gain(o, p) * (1 + run) for o, run in zip(others, longest)), default=0)
+        return 2 * denied + gain(mine, p)
+
+    if rng is not None:
+        moves = list(moves)
+        for i in range(len(moves) - 1, 0, -1):
+            j = int(rng.random() * (i + 1))
+            moves[i], moves[j] = moves[j], moves[i]
+    return max(moves, key=value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from vconsole.keyboard import Key
 from vconsole.toolkit.board import BoardCursor, CursorMark
-from vconsole.toolkit.hiscore import HiScoreTable
+from vconsole.toolkit.hiscore import Entry as HiScoreEntry, HiScoreTable
 from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole_programs.tommy import Chrome
@@ -53,7 +53,7 @@ class PearlsApp:
         self.theme = self.chrome.theme
         self.sound = self.chrome.sound
         self.demo = False
-        self.names = ["PLAYER", COMPUTER]
+        self.names = list(self.chrome.names) or ["PLAYER", COMPUTER]  # the last players (PEARLS.INI)
         self.method = METHOD_LONGEST
         self.game: Game | None = None
         self.seats: list[Seat] = []
@@ -61,6 +61,7 @@ class PearlsApp:
         self.computer_moved = False   # the computer took a pearl for a person this game
         self.start_cells: list[int] = []
         self.turn_started = -1       # the take count at which the person's turn was last set up
+        self.pending_score: HiScoreEntry | None = None  # a high score whose name is being typed
         self._build_legend()
         self.view = PearlsScreen(dos, self.theme, self.chrome.legend)
         self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, mouse=self.chrome.mouse)
@@ -97,6 +98,7 @@ class PearlsApp:
     def start_game(self, names: list[str], method: int) -> None:
         n = len(names)
         self.names, self.method = list(names), method
+        self.chrome.names = list(names)  # offered again next time (PEARLS.INI)
         self.seats = seats_for(names)
         self.game = Game(self.start_cells, n, below(self.dos.rng, n), method)
         self.computers = [ai.Computer() for _ in range(n)]
@@ -110,8 +112,14 @@ class PearlsApp:
             self.message(say.new_game(seat.name, method_note(method)))
 
     def not_a_pearl(self, r: int, c: int) -> bool:
+        """Where the keyboard pointer may not stop: an empty square, and during a game a
+        pearl the power cannot reach (``targets`` is every pearl when the power must hop)."""
         cells = self.game.cells if self.game is not None else self.start_cells
-        return cells[INDEX[(r, c)]] <= 0
+        sq = INDEX[(r, c)]
+        if cells[sq] <= 0:
+            return True
+        game = self.game
+        return game is not None and not game.over and sq not in game.targets()
 
     @property
     def cells(self) -> list[int]:
@@ -242,7 +250,15 @@ class PearlsApp:
         except QuitRequest:  # F7 from inside a field or the high-score table
             return 0
         finally:
+            self.keep_pending_score()
             self.chrome.finish(self.autosave_text())
+
+    def keep_pending_score(self) -> None:
+        """The run ended at the high-score name box: the score goes in under the player's name."""
+        entry, self.pending_score = self.pending_score, None
+        if entry is not None and self.scores.qualifies(entry.score):
+            self.scores.insert(entry)
+            self.scores.save()
 
     # -- PEARLS.TMP --------------------------------------------------------------------------
     def autosave_text(self) -> str | None:
@@ -256,6 +272,7 @@ class PearlsApp:
         if saved is None:
             return note
         self.names = saved.names
+        self.chrome.names = list(saved.names)
         self.method = saved.game.method
         self.start_cells = saved.start
         self.game = saved.game

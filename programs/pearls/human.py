@@ -3,7 +3,8 @@ in solitaire, the choice between two strings.
 
 The pointer (two triangles either side of a square) is on from the start when there is no
 mouse; with a mouse it appears as soon as an arrow key is pressed and goes when the mouse is
-clicked.  It visits pearls only, and starts each turn on the reachable pearl nearest the power.
+clicked.  It visits only the pearls the power can reach (every pearl when it must hop), and
+starts each turn on the one nearest the power.  Q or X abandons the game, asked first.
 """
 from __future__ import annotations
 
@@ -46,6 +47,8 @@ def turn(app) -> Hot | None:
     if app.cursor.handle(ev):
         app.pointing = True
         return None
+    if ev.char.upper() in ("Q", "X"):
+        return abandon(app)
     if ev.name in ("Enter", "Space"):
         if not app.pointing:
             app.pointing = True
@@ -53,6 +56,18 @@ def turn(app) -> Hot | None:
         return take(app, INDEX[app.cursor.pos])
     app.sound.effect("error")
     app.message(say.not_a_key(ev.name), "error")
+    return None
+
+
+def abandon(app) -> Hot | None:
+    """Q or X: asked first; yes ends the game unscored (PEARLS.TMP goes) and the players
+    form comes back for the next one."""
+    if not app.chrome.ask(say.abandon_question()):
+        app.prompt("")
+        return None
+    app.new_board()
+    app.redraw()
+    app.message(say.abandoned())
     return None
 
 

@@ -142,11 +142,19 @@ def no_high_score(value: int) -> str:
 
 
 def your_turn_mouse(name: str) -> str:
-    return f"{name}, CLICK THE PEARL TO TAKE."
+    return f"{name}, CLICK THE PEARL TO TAKE.  Q TO ABANDON THE GAME."
+
+
+def abandon_question() -> str:
+    return "ABANDON THIS GAME (Y/N)? "
+
+
+def abandoned() -> str:
+    return "GAME ABANDONED: NOBODY WINS IT.  WHO PLAYS NEXT?"
 
 
 def your_turn_keys(name: str) -> str:
-    return f"{name}, POINT WITH THE ARROWS, THEN ENTER OR SPACE TO TAKE."
+    return f"{name}, POINT WITH THE ARROWS, THEN ENTER OR SPACE TO TAKE; Q ABANDONS."
 
 
 def thinking(name: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
 from vconsole.toolkit.form import Choice, Form, Text
-from vconsole.toolkit.hiscore import add_score
+from vconsole.toolkit.hiscore import Entry, add_score
 from vconsole.toolkit.hits import any_click
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import STOP
@@ -25,6 +25,7 @@ MAX_PLAYERS = 6
 NAME_WIDTH = 14
 DEMO_GAP_S = 4.0     # in demo mode, the finished game stays on the screen this long
 NOTE = "ONE NAME FOR SOLITAIRE, OR 2 TO 6"
+BLANK_NOTE = "ENTER ON A BLANK NAME STARTS THE GAME"
 METHODS = (("LONGEST STRING", METHOD_LONGEST), ("METHOD 2: POINTS", METHOD_POINTS))
 
 
@@ -36,7 +37,7 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
     """The names and the method, None for Esc, or the Hot result that cancelled the form."""
     names = app.names + [""] * MAX_PLAYERS
     fields: list = [Text(f"p{i}", f"PLAYER {i + 1}", width=NAME_WIDTH, initial=names[i], upper=True,
-                         allowed=name_char, help="A NAME, OR COMPUTER.  ONE NAME ONLY: SOLITAIRE")
+                         allowed=name_char, help="A NAME, OR COMPUTER.  ENTER ON A BLANK NAME: PLAY")
                     for i in range(MAX_PLAYERS)]
     fields.append(Choice("method", "SCORING", options=METHODS,
                          initial=[m for _, m in METHODS].index(app.method)))
@@ -45,7 +46,7 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
         return None if any(values[f"p{i}"] for i in range(MAX_PLAYERS)) else NOTE
 
     answer = Form(app.dos, app.theme, "WHO PLAYS?", fields, mouse=app.chrome.mouse, check=check,
-                  hotkey=app.hot, notes=[NOTE], on_refused=lambda msg: app.sound.effect("error")).run()
+                  hotkey=app.hot, notes=[NOTE, BLANK_NOTE], enter="blank", on_refused=lambda msg: app.sound.effect("error")).run()
     if answer is None or isinstance(answer, Hot):
         return answer
     return [answer[f"p{i}"] for i in range(MAX_PLAYERS) if answer[f"p{i}"]], answer["method"]
@@ -100,10 +101,14 @@ def game_over(app) -> None:
             app.message(say.solitaire_result(short, rating(short)) + " " + say.no_high_score(value), "winner")
             return
         when = app.dos.datetime().strftime("%m-%d-%y")
+        # PEARLS.TMP is gone once the game is over: should the run end at the name box
+        # (F7, a closed window), the score is kept under the player's name (app.run)
+        app.pending_score = Entry(app.seats[0].name, value, when, {"short": str(short)})
         _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},
                                initial=app.seats[0].name, mouse=app.chrome.mouse,
                                columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)",
                                hotkey=app.chrome.quit_key)
+        app.pending_score = None  # typed and saved, or turned down with Esc
         if problem:
             app.message(say.score_not_saved(problem), "error")
         return

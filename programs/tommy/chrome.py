@@ -27,13 +27,15 @@ from vconsole.toolkit.sound import Sound
 from vconsole.toolkit.theme import Palette
 from vconsole.toolkit.think import Busy
 
-from . import startup
+from dataclasses import replace
+
+from . import remember, startup
 from .settings import read_switches
 from .sound import HOUSE_EFFECTS
 from .timepad import TimePad
 
 
-HELP_FOOTER = " PGUP PGDN \x18 \x19 HOME END: TURN THE PAGE    ESC: BACK TO THE GAME "
+HELP_FOOTER = " PGUP PGDN \x18 \x19 HOME END: PAGES   ESC: BACK TO THE GAME"  # clear of "PAGE 10 OF 10"
 
 
 class Chrome:
@@ -43,6 +45,12 @@ class Chrome:
         self.dos = dos
         self.name = name.upper()
         self.settings = read_switches(dos)
+        # the last players' names and the sound, from the program's own NAME.INI (the S
+        # switch still wins); the game sets ``names`` to be kept for next time
+        self.remembered = remember.load(dos.drive, name)
+        if self.settings.sound and self.remembered.sound is False:
+            self.settings = replace(self.settings, sound=False)
+        self.names: list[str] = list(self.remembered.names)
         dos.sound_on = self.settings.sound
         self.mono = self.settings.mono
         self.theme = palette.pick(self.mono)
@@ -240,6 +248,8 @@ class Chrome:
         the terminal at exit, with errorlevel 1: a game is never lost in silence.  Then the
         shareware reminder, when the run is the unregistered version.
         """
+        if self.names or self.sound.on != self.settings.sound:  # (it only saves typing)
+            remember.save(self.dos.drive, self.name, self.names, self.sound.on)
         if game_text is None:
             self.autosave.discard()
         else:

@@ -10,7 +10,8 @@ Keys: Tab / Down and Shift+Tab / Up go from field to field (then to OK and CANCE
 round); Esc cancels (None, the covered screen put back).  Enter: with ``enter="next"``
 (the default, for lists of names typed one after the other) it moves on to the next field
 and accepts on the last one; with ``enter="accept"`` (an options box changed one value at
-a time) it accepts from any field.  Enter on OK accepts, on CANCEL cancels.  Mouse: a
+a time) it accepts from any field; with ``enter="blank"`` (a list of names of which only
+some are needed) it moves on, but accepts from an empty text field.  Enter on OK accepts, on CANCEL cancels.  Mouse: a
 click on a field focuses it, on a value's arrows steps it, on a yes/no value flips it,
 on OK or CANCEL presses it; the right button cancels; a click outside is ignored, so a
 stray click never loses what was typed.  The answer is a dict of values by field name.
@@ -334,8 +335,8 @@ class Form:
                  hotkey: Callable[[Key], Any] | None = None, top: int | None = None,
                  left: int | None = None, notes: Sequence[str] = (),
                  on_refused: Callable[[str], None] | None = None) -> None:
-        if enter not in ("next", "accept"):
-            raise ValueError("enter must be 'next' or 'accept'")
+        if enter not in ("next", "accept", "blank"):
+            raise ValueError("enter must be 'next', 'accept' or 'blank'")
         if not fields:
             raise ValueError("a form needs at least one field")
         self.dos, self.theme, self.title = dos, theme, title
@@ -505,6 +506,9 @@ class Form:
             if self.focus >= n:
                 return self._press(self.buttons[self.focus - n][0])
             if self.enter == "accept" or self.focus == n - 1:
+                return self._press(OK)
+            f = self.fields[self.focus]
+            if self.enter == "blank" and isinstance(f, Text) and not str(f.value()).strip():
                 return self._press(OK)
             self.move_to(self.focus + 1)
         elif self.focus >= n:
