@@ -175,3 +175,53 @@ def test_a_signalled_window_saves_the_game_in_progress(xserver, tmp_path, name, 
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def _anciento_game_keys() -> str:
+    from test_anciento_resume import moves
+    from vconsole_programs.anciento.game import Game
+    from vconsole_programs.anciento.stones import numbered_deal
+
+    return f'Enter 3 "505" Enter {moves(Game(numbered_deal(505)), 3)}'
+
+
+#: Anciento and Spider keep their own files (issue 29): the headless keys that leave a game kept, the
+#: keys in the window that take it up again at the next start, and the file
+KEPT = {
+    "spider": (["--seed", "5"], "click:3,20", ["Return"], "SPIDER.TMP"),  # carry on: the menu's first choice
+    "anciento": (["--no-mouse"], None, ["Return", "y"], "ANCIENTO.TMP"),  # past the title, Y to the offer
+}
+
+
+@needs_x
+@pytest.mark.parametrize("name, signum", [("spider", signal.SIGTERM), ("spider", signal.SIGHUP),
+                                          ("anciento", signal.SIGTERM), ("anciento", signal.SIGHUP)])
+def test_a_signalled_window_keeps_anciento_and_spider_games(xserver, tmp_path, name, signum):  # noqa: F811
+    """As for the Tommy's Toys games: the kept game is taken up again, its file removed behind the
+    program's back, the process signalled, and the file must be back with the status 128 + N."""
+    env = xserver
+    switches, keys, resume, tmp_name = KEPT[name]
+    _headless(tmp_path, name, *switches, "--keys", keys if keys is not None else _anciento_game_keys())
+    assert (tmp_path / tmp_name).exists()
+    proc = subprocess.Popen([*VCONSOLE, name, *switches, "--drive", str(tmp_path), "--mute"], env=env, cwd=ROOT,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        wid = _window(env, "vconsole - " + name.upper(), proc)
+        picture = _shot(env, wid)
+        for key in resume:
+            _x(env, "xdotool", "key", "--window", str(wid), key)
+            picture = _changes(env, wid, proc, picture)
+            time.sleep(0.3)
+            picture = _shot(env, wid)
+        time.sleep(0.5)  # the game is on the screen again
+        (tmp_path / tmp_name).unlink()
+        proc.send_signal(signum)
+        assert proc.wait(30) == 128 + signum
+        err = [line for line in proc.stderr.read().splitlines() if line and "audio" not in line]
+        assert err == [(f"vconsole: stopped by {signal.Signals(signum).name}"
+                        " (the program tidied up and saved as on closing its window)")]
+        assert (tmp_path / tmp_name).exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
