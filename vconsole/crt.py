@@ -27,8 +27,8 @@ are rendering choices rather than monitor figures:
   faint glow around bright areas.
 * **Phosphor persistence** on monochrome monitors: the P39 green of the IBM
   5151 glows on long after the beam has passed, so a blinking character or a
-  moving cursor leaves a trail for tens of milliseconds.  Colour (P22) and
-  white (P4) phosphors fade within a millisecond, far below one frame.
+  moving cursor leaves a trail over several frames.  Colour (P22) and
+  white (P4) phosphors are taken to fade far within one frame.
 
 Light is handled in linear units (the sRGB transfer undone and put back by
 tables), as light adds.  A picture is produced for any output size, so the
@@ -71,7 +71,7 @@ class Tube:
 
 @dataclass(frozen=True)
 class Phosphor:
-    """A phosphor's afterglow: the time its light takes to fall to 10 % (JEDEC's persistence figure)."""
+    """A phosphor's afterglow: the time its light takes to fall to 10 % (the usual persistence measure)."""
 
     name: str
     decay_10pct_ms: float
