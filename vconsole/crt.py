@@ -95,6 +95,8 @@ class Phosphor:
 #   [ibmvdt]   IBM Healthy Computing, "VDT design factors: AC component": a phosphor's glow
 #              typically decays exponentially (its figure cites JEDEC 1975 decay curves);
 #              raster refresh is 40-80 Hz.
+#   [p22]      cathoderaytubes.com "Phosphorous": P-22 is a phosphor set used in colour CRT
+#              displays.  No decay time is given.
 # JEDEC TEP116 itself (the phosphor designations with their decay times) was not found in any
 # searchable copy, nor were IBM's own monitor manuals or sales manuals, nor any tube maker's
 # spot-size data sheet.
@@ -137,7 +139,7 @@ TUBES["hercules"] = TUBES["mda"]
 
 # Afterglow to 10 % ([printwiki]'s definition of persistence), modelled as an exponential
 # ([ibmvdt]).  The designations are sourced: P39 on the 5151 [emusee], P3 amber and P4 white
-# monochrome screens [mono], P22 the colour set.  The decay TIMES are not: they were quoted
+# monochrome screens [mono], P22 for colour CRTs [p22].  The decay TIMES are not: they were quoted
 # from memory of JEDEC TEP116, which could not be read here, and no source read gives a time
 # for P39, P3, P4 or P22 (the only one read is a collector's chart figure of 20 ms for P1,
 # quoted on tubetime.us "CRT Phosphor Video", 2015, which is not a phosphor used here).
@@ -151,7 +153,7 @@ PHOSPHORS: dict[str, Phosphor] = {
                       "13 ms to 10 % is an unverified figure (JEDEC TEP116 not read)"),
     "white": Phosphor("P4", 0.06, "P4 for white monochrome screens (Wikipedia 'Monochrome monitor'); "
                       "the time is unverified, only its being far below a frame matters"),
-    "color": Phosphor("P22", 0.05, "P22 colour phosphors; the time is unverified, only its being far "
+    "color": Phosphor("P22", 0.05, "P22 colour phosphors (cathoderaytubes.com); the time is unverified, only its being far "
                       "below a frame matters"),
 }
 
@@ -160,7 +162,7 @@ PHOSPHORS: dict[str, Phosphor] = {
 MASK_STRENGTH = 0.45  # rendering choice: how far the mask darkens between dots (1.0 needs a display 3x brighter)
 HALATION_SIGMA_MM = 1.2  # rendering choice: spread of the light scattered in the faceplate glass
 HALATION_SHARE = 0.12  # rendering choice: share of a pixel's light that the glass spreads around it
-SETTLED = 1.0 / 1024  # rendering choice: afterglow below this (linear light) counts as gone (about 1/4 of an 8-bit step)
+SETTLED = 1.0 / 1024  # rendering choice: afterglow below this (linear light) counts as gone
 
 
 def tube_for(adapter: Adapter | str) -> Tube:
