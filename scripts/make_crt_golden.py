@@ -1,8 +1,8 @@
 """Remake tests/golden_crt/: the CRT look (vconsole.crt) of the test card, one crop per adapter.
 
-These are snapshots that lock the look against accidental change; the monitor facts behind it
-(line counts, mask pitch, afterglow) are checked against the published figures in
-tests/test_crt.py.  Run after an intended change of the look, look at every file, commit them.
+These are snapshots that lock the look against accidental change; tests/test_crt.py checks
+that the picture follows the preset figures (line counts, mask pitch, afterglow), and
+vconsole/crt.py says which of those figures rest on a source and which do not.  Run after an intended change of the look, look at every file, commit them.
 
     python scripts/make_crt_golden.py
 """

@@ -5,8 +5,9 @@ screenshot and golden test holds.  With it on, this module is a pure numpy
 post-process of that exact native frame, so the window, screenshots and
 animated captures share it and it is tested headless.
 
-What a tube adds to the card's signal, each from the monitor's published data
-(the presets below name their sources):
+What a tube adds to the card's signal.  The presets below say, figure by figure,
+which rest on a source that was read, which are unverified quotations, and which
+are rendering choices rather than monitor figures:
 
 * **Scanlines.**  The beam draws each of the card's lines (200 on CGA, 350 on
   EGA and MDA, 400 on VGA, plus the overscan lines) as a band of roughly
@@ -26,8 +27,8 @@ What a tube adds to the card's signal, each from the monitor's published data
   faint glow around bright areas.
 * **Phosphor persistence** on monochrome monitors: the P39 green of the IBM
   5151 glows on long after the beam has passed, so a blinking character or a
-  moving cursor leaves a trail for tens of milliseconds.  Colour (P22) and
-  white (P4) phosphors fade within a millisecond, far below one frame.
+  moving cursor leaves a trail over several frames.  Colour (P22) and
+  white (P4) phosphors are taken to fade far within one frame.
 
 Light is handled in linear units (the sRGB transfer undone and put back by
 tables), as light adds.  A picture is produced for any output size, so the
@@ -70,44 +71,98 @@ class Tube:
 
 @dataclass(frozen=True)
 class Phosphor:
-    """A phosphor's afterglow: the time its light takes to fall to 10 % (JEDEC's persistence figure)."""
+    """A phosphor's afterglow: the time its light takes to fall to 10 % (the usual persistence measure)."""
 
     name: str
     decay_10pct_ms: float
     source: str = ""
 
 
-# Picture sizes: the usual picture on a 13-inch (IBM 5153, 5154) or 12-inch (5151, 8513) tube,
-# a 4:3 area of about 9.5 x 7.1 inches (5153/5154) and 9 x 6.75 inches (5151, 8513), with
-# the overscan band included.  Dot pitches are IBM's: 5153 0.43 mm, 5154 0.31 mm, 8513 0.28 mm
-# (IBM Personal Computer Color Display / Enhanced Color Display / PS/2 Display 8513 sales
-# manuals).  Spot sizes: IBM published none for these monitors; the values are the centre
-# spot widths of 12-14 inch tubes of the period in tube makers' data (0.3-0.5 mm at normal
-# drive), the low-resolution 15.7 kHz tubes at the wide end.
+# Where each figure comes from.  Only what was actually read in a source is cited as a source;
+# the rest is said to be an estimate or a rendering choice.  The sources read:
+#   [emusee]   "IBM Model 5151", emusee.org/ibm5151.html: a 12-inch monitor with an 11.5-inch
+#              (diagonal) 90-degree CRT, 350 lines at 50 Hz, P39 phosphor of high persistence
+#              that cuts flicker and smears a changing picture.  No decay time is given.
+#   [retrotech] "IBM 5153", wiki.retrotechcollection.com: a 13-inch shadow-mask colour tube,
+#              60 Hz.  No dot pitch is given.
+#   [ps2]      Wikipedia "IBM PS/2", Graphics section (a copy): the 8513 is a 12-inch
+#              640x480 60 Hz colour display.  No dot pitch is given.
+#   [mono]     Wikipedia "Monochrome monitor", Design section (copies): green monochrome
+#              monitors used P1, amber ones P3, white ones P4 (the phosphor of early
+#              television).  No decay times are given.
+#   [printwiki] printwiki.org "Phosphor Persistence": persistence is the time a phosphor's
+#              brightness takes to drop to one-tenth of its starting value.
+#   [ibmvdt]   IBM Healthy Computing, "VDT design factors: AC component": a phosphor's glow
+#              typically decays exponentially (its figure cites JEDEC 1975 decay curves);
+#              raster refresh is 40-80 Hz.
+#   [p22]      cathoderaytubes.com "Phosphorous": P-22 is a phosphor set used in colour CRT
+#              displays.  No decay time is given.
+# JEDEC TEP116 itself (the phosphor designations with their decay times) was not found in any
+# searchable copy, nor were IBM's own monitor manuals or sales manuals, nor any tube maker's
+# spot-size data sheet.
+#
+# Picture sizes: IBM's usable picture size was not found for any of these monitors.  The
+# values are an estimate: a 4:3 area of about 9.5 x 7.1 inches on the 13-inch colour tubes
+# (5153 [retrotech]; the 5154 assumed the same, its size not found) and about 9 x 6.75 inches
+# on the 12-inch monitors (the 5151, whose tube is 11.5 inches across [emusee], and the 8513
+# [ps2]), overscan band included.  They set the mask period and the glow's reach in lines;
+# treat them as a rendering choice, not a monitor figure.
+# Dot pitches 0.43 mm (5153), 0.31 mm (5154), 0.28 mm (8513): the look's author quoted them as
+# IBM's published figures; no IBM document giving them was found or read here, so they are
+# unverified (no source read contradicts them either).
+# Spot sizes: no published figure was found (IBM published none that was found; no tube data
+# sheet was read).  They are a rendering choice, not a monitor figure: a beam narrower than the
+# line pitch so that the card's lines show as lines, wider on the 15.7 kHz 200-line tube.
 TUBES: dict[str, Tube] = {
+    # picture 241 x 181 mm: estimate (13-inch tube [retrotech]); spot 0.50 mm: rendering choice;
+    # dot pitch 0.43 mm: unverified
     "cga": Tube("IBM 5153 Color Display", 241.0, 181.0, 0.50, 0.43,
-                "IBM 5153 sales manual: 0.43 mm dot pitch, 13-inch tube; spot typical of 15.7 kHz tubes"),
+                "13-inch shadow-mask colour tube at 60 Hz (retrotechcollection 'IBM 5153'); "
+                "dot pitch 0.43 mm quoted as IBM's, not checked; picture size estimated; spot a rendering choice"),
+    # picture 241 x 181 mm: estimate (tube size not found); spot 0.36 mm: rendering choice;
+    # dot pitch 0.31 mm: unverified
     "ega": Tube("IBM 5154 Enhanced Color Display", 241.0, 181.0, 0.36, 0.31,
-                "IBM 5154 sales manual: 0.31 mm dot pitch, 13-inch tube"),
+                "dot pitch 0.31 mm quoted as IBM's, not checked; picture size assumed as the 5153's; "
+                "spot a rendering choice"),
+    # picture 229 x 172 mm: estimate (12-inch display [ps2]); spot 0.30 mm: rendering choice;
+    # dot pitch 0.28 mm: unverified
     "vga": Tube("IBM PS/2 Display 8513", 229.0, 172.0, 0.30, 0.28,
-                "IBM 8513 sales manual: 0.28 mm dot pitch, 12-inch tube"),
+                "12-inch 640x480 60 Hz colour display (Wikipedia 'IBM PS/2'); dot pitch 0.28 mm quoted "
+                "as IBM's, not checked; picture size estimated; spot a rendering choice"),
+    # picture 229 x 172 mm: estimate (11.5-inch tube [emusee]); spot 0.34 mm: rendering choice;
+    # no mask: a monochrome tube has a continuous phosphor
     "mda": Tube("IBM 5151 Monochrome Display", 229.0, 172.0, 0.34, 0.0,
-                "IBM 5151: 11.5-inch (diagonal) 90-degree tube, 350 lines at 50 Hz, P39 phosphor"),
+                "11.5-inch (diagonal) 90-degree tube, 350 lines at 50 Hz, P39 phosphor (emusee.org 'IBM Model "
+                "5151'); picture size estimated; spot a rendering choice"),
 }
 TUBES["hercules"] = TUBES["mda"]
 
-# Afterglow to 10 %, as tabulated for the JEDEC TEP116 phosphor designations.
+# Afterglow to 10 % ([printwiki]'s definition of persistence), modelled as an exponential
+# ([ibmvdt]).  The designations are sourced: P39 on the 5151 [emusee], P3 amber and P4 white
+# monochrome screens [mono], P22 for colour CRTs [p22].  The decay TIMES are not: they were quoted
+# from memory of JEDEC TEP116, which could not be read here, and no source read gives a time
+# for P39, P3, P4 or P22 (the only one read is a collector's chart figure of 20 ms for P1,
+# quoted on tubetime.us "CRT Phosphor Video", 2015, which is not a phosphor used here).
+# What the sources read do support: P39 persists long enough to smear a changing picture
+# [emusee], so a trail over several 20 ms frames is right in kind.  The exact times are
+# unverified; P4 and P22 only need to be far below one frame, which any value under 1 ms gives.
 PHOSPHORS: dict[str, Phosphor] = {
-    "green": Phosphor("P39", 150.0, "JEDEC TEP116: P39 (Zn2SiO4:Mn,As), long persistence, 10 % after about 150 ms"),
-    "amber": Phosphor("P3", 13.0, "JEDEC TEP116: P3 (zinc beryllium silicate), medium persistence, about 13 ms"),
-    "white": Phosphor("P4", 0.06, "JEDEC TEP116: P4, medium-short persistence, tens of microseconds"),
-    "color": Phosphor("P22", 0.05, "JEDEC TEP116: P22 colour television phosphors, under a millisecond"),
+    "green": Phosphor("P39", 150.0, "P39 on the IBM 5151 (emusee.org), long persistence; "
+                      "150 ms to 10 % is an unverified figure (JEDEC TEP116 not read)"),
+    "amber": Phosphor("P3", 13.0, "P3 for amber monochrome screens (Wikipedia 'Monochrome monitor'); "
+                      "13 ms to 10 % is an unverified figure (JEDEC TEP116 not read)"),
+    "white": Phosphor("P4", 0.06, "P4 for white monochrome screens (Wikipedia 'Monochrome monitor'); "
+                      "the time is unverified, only its being far below a frame matters"),
+    "color": Phosphor("P22", 0.05, "P22 colour phosphors (cathoderaytubes.com); the time is unverified, only its being far "
+                      "below a frame matters"),
 }
 
-MASK_STRENGTH = 0.45  # how far the mask darkens between dots; a full 1.0 needs a display 3x brighter
-HALATION_SIGMA_MM = 1.2  # spread of the light scattered in the faceplate glass
-HALATION_SHARE = 0.12  # share of a pixel's light that the glass spreads around it
-SETTLED = 1.0 / 1024  # afterglow below this (linear light) is gone: the picture stops changing
+# Rendering constants: none of these is a monitor figure, and no published value was found
+# for any of them.  Each is a rendering choice, not a monitor figure.
+MASK_STRENGTH = 0.45  # rendering choice: how far the mask darkens between dots (1.0 needs a display 3x brighter)
+HALATION_SIGMA_MM = 1.2  # rendering choice: spread of the light scattered in the faceplate glass
+HALATION_SHARE = 0.12  # rendering choice: share of a pixel's light that the glass spreads around it
+SETTLED = 1.0 / 1024  # rendering choice: afterglow below this (linear light) counts as gone
 
 
 def tube_for(adapter: Adapter | str) -> Tube:
