@@ -133,6 +133,9 @@ def test_mapper_takes_keys_by_position():
 
 def test_names_and_scans():
     assert set(LAYOUT_NAMES) >= {"us", "uk", "de", "fr"}
+    from vconsole.names import KEYBOARD_LAYOUTS
+
+    assert KEYBOARD_LAYOUTS == LAYOUT_NAMES  # what --keyboard offers is what the tables hold
     assert scan_of("ISO<>") == 0x56 and scan_of("q") == 0x10
     assert {lay.keyb for lay in LAYOUTS.values()} >= {"US", "UK", "GR", "FR"}
     assert host_layout(None) is None or __import__("sys").platform == "win32"

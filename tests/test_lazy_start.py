@@ -36,6 +36,8 @@ def test_running_the_test_card_headless_imports_no_game_and_no_window():
     game_code = [m for m in mods for g in GAMES if m.startswith(f"vconsole_programs.{g}.")]
     assert game_code == []  # each game's package (its Program record) is read, none of its modules
     assert not [m for m in mods if m == "pyglet" or m.startswith("pyglet.")]
+    window_side = {"vconsole.frontends.window", "vconsole.frontends.layouts", "vconsole.frontends.terminal"}
+    assert not window_side & mods, window_side & mods
 
 
 def test_a_program_is_imported_when_it_runs():

@@ -218,7 +218,7 @@ def _config(argv: list[str]) -> int:
 
 def add_window_options(p: argparse.ArgumentParser) -> None:
     """The window's look and feel (docs/WINDOW.md); --crt also applies to --screenshot."""
-    from .frontends.layouts import LAYOUT_NAMES
+    from .names import KEYBOARD_LAYOUTS as LAYOUT_NAMES  # not frontends.layouts: a headless run needs no tables
 
     p.add_argument("--crt", action="store_true",
                    help="the look of a period monitor: scanlines, shadow mask, glow, phosphor afterglow"
