@@ -121,6 +121,18 @@ def _pearls_click() -> str:
     return f"click:{left + 2},{top}"
 
 
+def _signal_and_find_it_saved(proc, signum: int, kept: Path) -> None:
+    """Remove the game's file behind the program's back, signal it: one line, status 128 + N, and
+    the file written back by the stop."""
+    kept.unlink()
+    proc.send_signal(signum)
+    assert proc.wait(30) == 128 + signum
+    err = [line for line in proc.stderr.read().splitlines() if line and "audio" not in line]
+    assert err == [(f"vconsole: stopped by {signal.Signals(signum).name}"
+                    " (the program tidied up and saved as on closing its window)")]
+    assert kept.exists()
+
+
 #: program, its switches, the headless keys that leave a game in progress, the file it is kept in
 GAMES = {
     "mill": (["S"], 'Enter F3 F9 Up "1 " "4 " F7', "MILL.TMP"),
@@ -161,13 +173,7 @@ def test_a_signalled_window_saves_the_game_in_progress(xserver, tmp_path, name, 
             _x(env, "xdotool", "key", "--window", str(wid), "Return")
             _changes(env, wid, proc, picture)
         time.sleep(0.5)  # the game is on the screen: it was read back before it was drawn
-        (tmp_path / tmp_name).unlink()
-        proc.send_signal(signum)
-        assert proc.wait(30) == 128 + signum
-        err = [line for line in proc.stderr.read().splitlines() if line and "audio" not in line]
-        assert err == [(f"vconsole: stopped by {signal.Signals(signum).name}"
-                        " (the program tidied up and saved as on closing its window)")]
-        assert (tmp_path / tmp_name).exists()
+        _signal_and_find_it_saved(proc, signum, tmp_path / tmp_name)
         if program == "mill":
             kept = (tmp_path / tmp_name).read_bytes()  # the same two moves (the time played moved on)
             assert kept.endswith(b"\r\n1\r\n4\r\n") and saved.endswith(b"\r\n1\r\n4\r\n")
@@ -214,13 +220,7 @@ def test_a_signalled_window_keeps_anciento_and_spider_games(xserver, tmp_path, n
             time.sleep(0.3)
             picture = _shot(env, wid)
         time.sleep(0.5)  # the game is on the screen again
-        (tmp_path / tmp_name).unlink()
-        proc.send_signal(signum)
-        assert proc.wait(30) == 128 + signum
-        err = [line for line in proc.stderr.read().splitlines() if line and "audio" not in line]
-        assert err == [(f"vconsole: stopped by {signal.Signals(signum).name}"
-                        " (the program tidied up and saved as on closing its window)")]
-        assert (tmp_path / tmp_name).exists()
+        _signal_and_find_it_saved(proc, signum, tmp_path / tmp_name)
     finally:
         if proc.poll() is None:
             proc.kill()
