@@ -108,3 +108,13 @@ def test_hidden_cursor_shape_is_offered():
         draw(scr, CardSettings(shape=shape))
         frames.append(render_frame(scr.snapshot(), "ega", frame=0))
     assert not np.array_equal(frames[0], frames[1])
+
+
+def test_the_cursor_label_says_what_the_card_shows():
+    from vconsole_programs.testcard.main import cursor_label
+
+    colour, mono = TextScreen(), TextScreen(mono=True)
+    assert cursor_label(colour, 0x06, 0x07, "underline") == "underline"  # the BIOS rescales it
+    assert cursor_label(mono, 0x06, 0x07, "underline") == "lines 6-7"  # mid-cell on a 14-line cell
+    assert cursor_label(mono, 0x20, 0x00, "hidden") == "hidden"
+    assert cursor_label(mono, 0x07, 0x06, "start > end") == "start > end"

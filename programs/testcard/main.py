@@ -84,8 +84,18 @@ def _draw_attributes(screen: TextScreen) -> None:
             screen.write(ATTRS_TOP + bg, ATTRS_LEFT + 3 * fg, f" {attr:02X}", attr)
 
 
+def cursor_label(screen: TextScreen, start: int, end: int, label: str) -> str:
+    """What the card shows for these raw lines. The colour cards' BIOS rescales CGA lines, so
+    0607h is their underline; a mono card takes them as they are on its 14-line cell, so there the
+    label names the lines (0607h is a thin line mid-cell, as on IBM's MDA)."""
+    if screen.mono and not start & 0x20 and start <= end:
+        return f"lines {start}-{end}"
+    return label
+
+
 def _draw_status(screen: TextScreen, s: CardSettings) -> None:
     start, end, label = CURSOR_SHAPES[s.shape]
+    label = cursor_label(screen, start, end, label)
     screen.fill(20, 1, 21, 78, " ", TEXT_ATTR)
     screen.write(20, 2, f"Cursor CX={start:02X}{end:02X}h", TEXT_ATTR)
     screen.write(20, 18, f"{label:<11}", LABEL_ATTR)
