@@ -15,14 +15,18 @@ def test_a_game_played_in_the_window_replays_headless_to_the_same_final_screen(x
     env = xserver
     journal = tmp_path / "played.jsonl"
     drive = tmp_path / "TOYS"
+    # Two players at the keyboard (F3): a search in the window takes real time, which shifts the waits
+    # a replay on machine time counts (the limit README names), so the computer does not move here.
     proc = subprocess.Popen([*VCONSOLE, "mill", "--mute", "--drive", str(drive), "--record", str(journal)],
                             env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     try:
         wid = _window(env, "vconsole - MILL", proc)
         _x(env, "xdotool", "key", "--window", str(wid), "Return")
         time.sleep(0.5)
+        _x(env, "xdotool", "key", "--window", str(wid), "F3")  # black at the keyboard too
+        time.sleep(0.3)
         _x(env, "xdotool", "key", "--window", str(wid), "5", "space")
-        time.sleep(2.5)  # the computer answers
+        time.sleep(1.0)
         _x(env, "xdotool", "key", "--window", str(wid), "ctrl+F7")  # an animated capture starts
         _x(env, "xdotool", "key", "--window", str(wid), "1", "4", "space")
         time.sleep(2.5)
@@ -46,15 +50,12 @@ def test_a_game_played_in_the_window_replays_headless_to_the_same_final_screen(x
     captures = sorted((tmp_path / "captures").glob("mill-*.gif"))
     assert len(captures) == 1 and "animated capture saved" in err
     with Image.open(captures[0]) as im:
-        assert im.n_frames >= 2  # the computer's answer and the clock moved while it ran
+        assert im.n_frames >= 2  # black's move and the clock moved while it ran
     r = subprocess.run([*VCONSOLE, "replay", str(journal), "--headless", "--dump-text", "-"], env=env, cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert "replays to the same final screen" in r.stderr
-    # The computer breaks ties between equal moves with the run's random numbers, and a window
-    # run without --seed draws a fresh seed: 14 is white's second piece unless black took it.
-    assert "1. WHITE  5" in r.stdout, r.stdout + "\n" + err
-    assert "3. WHITE  14" in r.stdout or ("2. BLACK  14" in r.stdout and "14 IS TAKEN" in r.stdout), r.stdout
+    assert "1. WHITE  5" in r.stdout and "2. BLACK  14" in r.stdout, r.stdout + "\n" + err
     assert not any(drive.glob("*.BAD"))
     # and in the window again, four times as fast, to the end the player gave it
     r = subprocess.run([*VCONSOLE, "replay", str(journal), "--speed", "4"], env=env, cwd=ROOT,
