@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 
 from helpers import run_headless, screen_text
-from vconsole_programs.pearls import PROGRAM, strings as st
+from vconsole_programs.pearls import PROGRAM
 from vconsole_programs.pearls.board import N_SQUARES, SQUARES
 from vconsole_programs.pearls.rules import POWER, Game, below, shuffled
 from vconsole_programs.pearls.screen import BOARD, INNER_LEFT, PANEL_RIGHT, PLAYERS_ROWS, PLAYERS_TOP, PROMPT_ROW

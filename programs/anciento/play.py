@@ -11,7 +11,6 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.board import Blinker
 from vconsole.toolkit.form import ask_key
-from vconsole.toolkit.hiscore import add_score
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.lines import MessageArea

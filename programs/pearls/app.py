@@ -17,7 +17,7 @@ from vconsole_programs.tommy import Chrome
 
 from . import ai, help as help_text, messages as say, tmpfile
 from .board import INDEX, SQUARES
-from .rules import EMPTY, POWER, Game, below, shuffled
+from .rules import POWER, Game, below, shuffled
 from .screen import (BOARD, INNER_LEFT, NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, PACE_ROW, PALETTE, PANEL_RIGHT,
                      PROMPT_ROW, PearlsScreen, Seat, method_note)
 from .sounds import EFFECTS, pearl_note
