@@ -11,8 +11,8 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.program import Program
 from vconsole.toolkit.cards import Card, pack
-from vconsole.toolkit.hits import HitMap, hit
 from vconsole.toolkit.history import History
+from vconsole.toolkit.hits import HitMap, hit
 from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.rng import GameRandom

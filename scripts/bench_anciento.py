@@ -20,8 +20,8 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vconsole_programs.anciento.ai import demo_master  # noqa: E402
-from vconsole_programs.anciento.game import Game  # noqa: E402
 from vconsole_programs.anciento.fit_table import tables  # noqa: E402
+from vconsole_programs.anciento.game import Game  # noqa: E402
 from vconsole_programs.anciento.stones import numbered_deal  # noqa: E402
 
 

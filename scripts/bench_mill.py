@@ -23,8 +23,8 @@ calls ``bench()``, which does both.
 from __future__ import annotations
 
 import json
-import os
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -112,6 +112,7 @@ def play_game(job: tuple[int, tuple[int, int], int, int, int]) -> dict:
     """One game of level ``level`` against the yardstick at ``depth``; ``ours`` = our colour."""
     index, (w, b), ours, level, depth = job
     import mill_ref
+
     from vconsole_programs.mill.rules import Options
     mill_ref.set_options(Options(), strong=True)
     rng = random.Random(1000 + index)

@@ -25,6 +25,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mill_ref  # noqa: E402
+
 from vconsole_programs.mill.book import parse  # noqa: E402
 from vconsole_programs.mill.rules import Options, Position, in_mills  # noqa: E402
 from vconsole_programs.mill.symmetry import canonical  # noqa: E402

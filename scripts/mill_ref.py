@@ -22,8 +22,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from vconsole_programs.mill.rules import (DECLINE, Game, Move, Options, Position,  # noqa: E402
-                                          apply, legal_moves, mask_of, SEGMENTS)
+from vconsole_programs.mill.rules import DECLINE, SEGMENTS, Game, Move, Options, Position, apply, legal_moves, mask_of  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "mill_ref.c"

@@ -15,8 +15,8 @@ import json
 import sys
 import time
 
-from vconsole.tools import monkey
 from vconsole.program import discover
+from vconsole.tools import monkey
 
 #: each program runs on these machines in turn, the events shared out between them
 MACHINES = [("ega", True), ("mda", True), ("cga", False), ("vga", True)]

@@ -7,8 +7,8 @@ code and the machine time used.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from vconsole.disk import Drive
 from vconsole.frontends import headless

@@ -10,8 +10,8 @@ needs far fewer games on average than a fixed match (Wald, *Sequential Analysis*
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ import statistics
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vconsole_programs.anciento.ai import THINKING, Beam, Master, Params
 from vconsole_programs.anciento.fit_table import BASE, VOID, keys_of, tables

@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 
 from helpers import run_headless
-from vconsole_programs.anciento import PROGRAM, best, demo, fit_table, messages as say, sample
+
+from vconsole_programs.anciento import PROGRAM, best, demo, fit_table, sample
+from vconsole_programs.anciento import messages as say
 from vconsole_programs.anciento.game import Game
 from vconsole_programs.anciento.stones import numbered_deal
 

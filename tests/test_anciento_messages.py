@@ -10,8 +10,8 @@ import inspect
 
 import pytest
 
-from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.board import RATES
+from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.theme import Palette
 from vconsole_programs.anciento import messages as say
 from vconsole_programs.anciento.look import BOARD_NAMES, PATTERN_NAMES, SHAPE_NAMES

@@ -4,7 +4,9 @@ corners of the 8x8 playing area (issue 29)."""
 from __future__ import annotations
 
 from helpers import run_headless
-from vconsole_programs.anciento import PROGRAM, keep, messages as say
+
+from vconsole_programs.anciento import PROGRAM, keep
+from vconsole_programs.anciento import messages as say
 from vconsole_programs.anciento.game import Game
 from vconsole_programs.anciento.stones import numbered_deal
 
@@ -105,6 +107,7 @@ def test_the_jump_keys_go_to_the_corners_of_the_playing_area(tmp_path, monkeypat
 
 def test_ctrl_c_in_a_game_keeps_it(tmp_path):
     import pytest
+
     from vconsole.program import Program
     from vconsole_programs.anciento.main import main
     game = Game(numbered_deal(505))

@@ -4,12 +4,35 @@ from __future__ import annotations
 import pytest
 
 from vconsole_programs.anciento.game import Game
-from vconsole_programs.anciento.rules import (CELLS, EDGE, EMPTY, START_CELLS, IllegalMove,
-                                              Position, cell, conserved, final_score, fits,
-                                              left_bonus, match, place, points, quatro_bonus,
-                                              start_position)
-from vconsole_programs.anciento.stones import (Deal, bag, kind, numbered_deal, numbered_sequence,
-                                               pattern_of, pick_starters, seeded_deal, shape_of)
+from vconsole_programs.anciento.rules import (
+    CELLS,
+    EDGE,
+    EMPTY,
+    START_CELLS,
+    IllegalMove,
+    Position,
+    cell,
+    conserved,
+    final_score,
+    fits,
+    left_bonus,
+    match,
+    place,
+    points,
+    quatro_bonus,
+    start_position,
+)
+from vconsole_programs.anciento.stones import (
+    Deal,
+    bag,
+    kind,
+    numbered_deal,
+    numbered_sequence,
+    pattern_of,
+    pick_starters,
+    seeded_deal,
+    shape_of,
+)
 
 # stones named by (shape, pattern)
 X = kind(0, 0)        # the stone being placed in most tests

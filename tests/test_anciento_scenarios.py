@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from helpers import run_headless
-from vconsole_programs.anciento import PROGRAM
-from vconsole_programs.anciento import sample
+
+from vconsole_programs.anciento import PROGRAM, sample
 from vconsole_programs.anciento.game import Game
 from vconsole_programs.anciento.look import stone_rows
 from vconsole_programs.anciento.savefile import parse_saved

@@ -10,6 +10,7 @@ import struct
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_art_render import CONSOLE_CODES, as_ansi
 
 from vconsole.adapters import ADAPTERS
 from vconsole.render import frame_bands
@@ -18,8 +19,6 @@ from vconsole.tools.art.binary import write_xbin
 from vconsole.tools.art.look import look
 from vconsole.tools.art.sauce import record
 from vconsole.video import ScreenState
-
-from test_art_render import CONSOLE_CODES, as_ansi
 
 NAMES = st.sampled_from(["x.ans", "x.bin", "x.xb", "x", "X.NFO", "x.xbin"])
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

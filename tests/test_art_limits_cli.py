@@ -5,7 +5,6 @@ from __future__ import annotations
 import struct
 
 import pytest
-
 from helpers import one_line
 
 from vconsole import cli

@@ -6,8 +6,8 @@ import sys
 
 import numpy as np
 import pytest
-
 from helpers import run_headless
+
 from vconsole import cli
 from vconsole.fonts import Glyphs
 from vconsole.tools.art.binary import write_xbin

@@ -13,8 +13,20 @@ import pytest
 
 from vconsole.adapters import ADAPTERS, CGA, EGA, VGA
 from vconsole.capture import (
-    Fit, display_rows, display_size, fit, geometry, load_png, rows_showing, save_png, scale_frame, sharp_coords,
-    sharp_display, spread, to_display, whole_fit,
+    Fit,
+    display_rows,
+    display_size,
+    fit,
+    geometry,
+    load_png,
+    rows_showing,
+    save_png,
+    scale_frame,
+    sharp_coords,
+    sharp_display,
+    spread,
+    to_display,
+    whole_fit,
 )
 from vconsole.render import frame_size, render_frame
 from vconsole.video import ScreenState

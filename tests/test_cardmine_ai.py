@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import pytest
-
 from sequential import sequential_rate
 
 from vconsole.toolkit.rng import GameRandom
 from vconsole_programs.cardmine.ai import Knowledge, choose_play, computer_player, links_of, walk_ends
+from vconsole_programs.cardmine.checks import board_errors, card_errors
 from vconsole_programs.cardmine.diagram import build, describe
 from vconsole_programs.cardmine.match import greedy_player, play_game, points_now, random_player
 from vconsole_programs.cardmine.mine import parse_square
-from vconsole_programs.cardmine.checks import board_errors, card_errors
 from vconsole_programs.cardmine.rules import Options, apply_play
 
 

@@ -5,15 +5,39 @@ import pytest
 
 from vconsole.toolkit.cards import Card, pack
 from vconsole.toolkit.rng import GameRandom
+from vconsole_programs.cardmine.checks import board_errors, card_errors
 from vconsole_programs.cardmine.diagram import build, describe
 from vconsole_programs.cardmine.match import greedy_player, play_game, points_now, random_player
-from vconsole_programs.cardmine.mine import (card_of, code, parse_square, square, square_name)
-from vconsole_programs.cardmine.checks import board_errors, card_errors
-from vconsole_programs.cardmine.rules import (BUMP_LATER, DIG_PLAY, DISCARD_PLAY, DOWN, EMPTY, LODE_PLAY,
-                                              MOVE_PLAY, NO_BUMP, PLAYING, SHAFT_PLAY, TIE, IllegalPlay, Options,
-                                              Play, apply_play, bump_squares, chips, deal, draw, legal_plays,
-                                              mine_shut, new_game, path_of, play_checked, points_left, settled,
-                                              shuffled_deck)
+from vconsole_programs.cardmine.mine import card_of, code, parse_square, square, square_name
+from vconsole_programs.cardmine.rules import (
+    BUMP_LATER,
+    DIG_PLAY,
+    DISCARD_PLAY,
+    DOWN,
+    EMPTY,
+    LODE_PLAY,
+    MOVE_PLAY,
+    NO_BUMP,
+    PLAYING,
+    SHAFT_PLAY,
+    TIE,
+    IllegalPlay,
+    Options,
+    Play,
+    apply_play,
+    bump_squares,
+    chips,
+    deal,
+    draw,
+    legal_plays,
+    mine_shut,
+    new_game,
+    path_of,
+    play_checked,
+    points_left,
+    settled,
+    shuffled_deck,
+)
 
 EMPTY_ROW = ". . . . . . . . . . . . . . . ."
 

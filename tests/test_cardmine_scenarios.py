@@ -4,17 +4,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from helpers import run_headless
+
+from vconsole.disk import Drive
 from vconsole.keyboard import word_for
 from vconsole_programs.cardmine import PROGRAM, tmpfile
 from vconsole_programs.cardmine.ai import choose_play
 from vconsole_programs.cardmine.app import turn_rng
 from vconsole_programs.cardmine.bank import Bank
 from vconsole_programs.cardmine.mine import COL_KEYS, ROW_KEYS, row_col
-from vconsole_programs.cardmine.rules import (DIG_PLAY, DISCARD_PLAY, MOVE_PLAY, NO_BUMP, SHAFT_PLAY, Options, apply_play, deal,
-                                              draw, legal_plays)
-from vconsole.disk import Drive
+from vconsole_programs.cardmine.rules import (
+    DIG_PLAY,
+    DISCARD_PLAY,
+    MOVE_PLAY,
+    NO_BUMP,
+    SHAFT_PLAY,
+    Options,
+    apply_play,
+    deal,
+    draw,
+    legal_plays,
+)
 
 HAND_KEYS = "123456789ABCDEFG"
 

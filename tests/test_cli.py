@@ -10,12 +10,11 @@ import sys
 
 import numpy as np
 import pytest
-
 from helpers import one_line
 
 from vconsole import cli
-from vconsole.program import discover
 from vconsole.capture import load_png
+from vconsole.program import discover
 
 # RGBI palette entries used below (DESIGN.md "Palette"): 1 blue, 4 red, 12 bright red.
 BLUE, RED, BRIGHT_RED = (0x00, 0x00, 0xAA), (0xAA, 0x00, 0x00), (0xFF, 0x55, 0x55)

@@ -3,7 +3,6 @@ before anything runs and without reading without end."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import one_line
 
 from vconsole import cli, keyscript

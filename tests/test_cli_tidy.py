@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from helpers import one_line
 
 from vconsole import cli, helptext, keyscript

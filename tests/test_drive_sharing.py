@@ -15,12 +15,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from vconsole_programs.cardmine.bank import Bank
 
 from vconsole import locks
 from vconsole.disk import Drive
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hiscore import Entry, HiScoreTable
+from vconsole_programs.cardmine.bank import Bank
 
 ROOT = Path(__file__).resolve().parent.parent
 VCONSOLE = [sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())"]

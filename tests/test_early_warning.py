@@ -8,11 +8,11 @@ from collections import namedtuple
 
 import pytest
 from helpers import run_headless
-from vconsole_programs.mill import PROGRAM as MILL
-from vconsole_programs.pearls import PROGRAM as PEARLS
 
 from vconsole.disk import Drive
 from vconsole.program import UNSAVEABLE_S, Program
+from vconsole_programs.mill import PROGRAM as MILL
+from vconsole_programs.pearls import PROGRAM as PEARLS
 
 Usage = namedtuple("Usage", "total used free")
 

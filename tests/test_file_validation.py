@@ -7,10 +7,10 @@ bank starts empty instead of overflowing its panel.
 from __future__ import annotations
 
 import pytest
-from vconsole_programs.cardmine.bank import Bank
 
 from vconsole.disk import Drive
 from vconsole.toolkit.hiscore import HiScoreTable
+from vconsole_programs.cardmine.bank import Bank
 
 
 @pytest.mark.parametrize("line", [

@@ -5,7 +5,6 @@ import errno
 import os
 
 import pytest
-
 from helpers import one_line
 
 from vconsole import cli

@@ -4,6 +4,7 @@ from __future__ import annotations
 import threading
 
 from helpers import run_headless
+
 from vconsole.frontends import headless
 from vconsole.keyboard import Key
 from vconsole.mouse import LEFT, RIGHT, MouseEvent

@@ -6,21 +6,19 @@ escapes a program becomes the DOS-style error screen and a VCONSOLE.LOG entry (v
 """
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
+from helpers import run_headless
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import run_headless
-from vconsole_programs.mill import notation
 from vconsole import errors
 from vconsole.adapters import ADAPTERS
 from vconsole.disk import Drive
 from vconsole.program import Program
 from vconsole.render import render_frame
 from vconsole.video import DUMP_SIZE, ScreenState
-
+from vconsole_programs.mill import notation
 
 
 # -- loaders ----------------------------------------------------------------------------------------

@@ -21,8 +21,23 @@ from __future__ import annotations
 import pytest
 
 from vconsole.keyboard import (
-    ALT, BUFFER_SIZE, CAPS_LOCK, CTRL, INSERT, LEFT_SHIFT, NUM_LOCK, RIGHT_SHIFT, SCROLL_LOCK,
-    Key, Keyboard, KeyboardInput, Typematic, bios_word, enhanced_word, standard_word, word_for,
+    ALT,
+    BUFFER_SIZE,
+    CAPS_LOCK,
+    CTRL,
+    INSERT,
+    LEFT_SHIFT,
+    NUM_LOCK,
+    RIGHT_SHIFT,
+    SCROLL_LOCK,
+    Key,
+    Keyboard,
+    KeyboardInput,
+    Typematic,
+    bios_word,
+    enhanced_word,
+    standard_word,
+    word_for,
 )
 
 # key: enhanced read (AH=10h) plain Shift Ctrl Alt | standard read (AH=00h) plain Shift Ctrl Alt

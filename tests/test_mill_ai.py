@@ -9,8 +9,19 @@ import pytest
 
 from vconsole_programs.mill import ai
 from vconsole_programs.mill.ai import MATE_ZONE, WIN, choose_move, evaluate, search
-from vconsole_programs.mill.rules import (BLACK, COLOR_NAMES, DECLINE, WHITE, Game, Move, Options, Position,
-                                 apply, legal_moves, winner)
+from vconsole_programs.mill.rules import (
+    BLACK,
+    COLOR_NAMES,
+    DECLINE,
+    WHITE,
+    Game,
+    Move,
+    Options,
+    Position,
+    apply,
+    legal_moves,
+    winner,
+)
 
 
 def _random_positions(seed, count, min_ply=0, max_ply=60, opts=Options()):

@@ -11,12 +11,13 @@ import inspect
 import itertools
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole.disk import DiskError, Drive, dos_name
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole.toolkit.theme import Palette
-from vconsole_programs.mill import PROGRAM, messages as say
+from vconsole_programs.mill import PROGRAM
+from vconsole_programs.mill import messages as say
 from vconsole_programs.mill.notation import EntryParser, GameFileError, parse_move
 from vconsole_programs.mill.rules import MOVE_BUFFER_SIZE, Options, Position
 from vconsole_programs.mill.screen import LEFT_WIDTH, MSG_ROWS
@@ -88,7 +89,7 @@ def tmp_notes(tmp_path) -> list[str]:
         notes.append(loaded.message)
         (tmp_path / "MILL.TMP").write_text("garbage")
     notes.append("MILL.TMP is damaged (could not rename it) - starting afresh")
-    notes.append(f"Access denied - MILL.TMP - starting afresh")
+    notes.append("Access denied - MILL.TMP - starting afresh")
     return notes
 
 
@@ -104,7 +105,7 @@ def worst_cases(tmp_path) -> dict[str, list[str]]:
         "side_played_by": [say.side_played_by(s, p) for s in SIDES for p in ("KEYBOARD", "COMPUTER")],
         "level": [say.level(9)],
         "shareware_top_level": [say.shareware_top_level(2)],
-        "not_possible": [say.not_possible(f"illegal move Move(frm=24, to=23, capture=22) for white"),
+        "not_possible": [say.not_possible("illegal move Move(frm=24, to=23, capture=22) for white"),
                          say.not_possible("the game is over (white)")],
         "played": [say.played(s, w) for s in SIDES for w in whats],
         "result": [say.result(r, w) for r in why for w in (None, *SIDES)],

@@ -4,9 +4,16 @@ import random
 
 import pytest
 
-from vconsole_programs.mill.notation import (EntryParser, EntryState, GameFileError, dumps, format_move,
-                                    loads, parse_move)
-from vconsole_programs.mill.rules import (BLACK, DECLINE, WHITE, Game, Move, Options, Position, legal_moves)
+from vconsole_programs.mill.notation import (
+    EntryParser,
+    EntryState,
+    GameFileError,
+    dumps,
+    format_move,
+    loads,
+    parse_move,
+)
+from vconsole_programs.mill.rules import BLACK, DECLINE, WHITE, Game, Move, Options, Position, legal_moves
 
 
 def _random_game(seed, plies=400):

@@ -9,11 +9,24 @@ import random
 
 import pytest
 
-from vconsole_programs.mill.rules import (
-    BLACK, DECLINE, MOVE_BUFFER_SIZE, WHITE, Game, GameOverError, IllegalMoveError, Move, Options,
-    Position, apply, capturable, legal_moves, mask_of, winner,
-)
 from vconsole_programs.mill import rules
+from vconsole_programs.mill.rules import (
+    BLACK,
+    DECLINE,
+    MOVE_BUFFER_SIZE,
+    WHITE,
+    Game,
+    GameOverError,
+    IllegalMoveError,
+    Move,
+    Options,
+    Position,
+    apply,
+    capturable,
+    legal_moves,
+    mask_of,
+    winner,
+)
 
 # The board as the task describes it (rows, then columns).
 ROWS = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),

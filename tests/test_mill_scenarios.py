@@ -2,11 +2,11 @@
 import time
 
 import pytest
-
 from helpers import run_headless
+
+from vconsole.keyboard import word_for
 from vconsole_programs.mill import PROGRAM
 from vconsole_programs.mill.notation import loads
-from vconsole.keyboard import word_for
 
 # A finished game (Black is reduced to two pieces on the 25th move), found by random play
 # with the rules model (White taking whenever it can); written as the S command writes files.
@@ -231,9 +231,9 @@ def test_the_monkey_catches_a_piece_that_vanishes(monkeypatch):
     """Mill's invariants (record = board, nine pieces each) are checked after every input."""
     from dataclasses import replace
 
+    from vconsole.tools import monkey
     from vconsole_programs.mill import PROGRAM as MILL
     from vconsole_programs.mill import rules
-    from vconsole.tools import monkey
 
     real_play = rules.Game.play
 

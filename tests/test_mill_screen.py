@@ -1,8 +1,8 @@
 """Tommy's Mill screen: where the 24 points, segments, numbers, pieces and the clock are drawn."""
-from vconsole_programs.mill.rules import SEGMENTS, Position
-from vconsole_programs.mill.screen import (CELL, CLOCK_ROW, PALETTE, MillScreen, clock_text, on_clock, point_at)
 from vconsole.toolkit.legend import Legend
 from vconsole.video import TextScreen
+from vconsole_programs.mill.rules import SEGMENTS, Position
+from vconsole_programs.mill.screen import CELL, CLOCK_ROW, PALETTE, MillScreen, clock_text, on_clock, point_at
 
 
 class _Dos:
@@ -105,8 +105,9 @@ def test_the_instructions_are_upper_case_and_every_line_fits_the_pager_unfolded(
 
 
 def test_the_diagram_in_the_instructions_puts_every_number_above_or_beside_its_neighbours():
-    from vconsole_programs.mill import help as mill_help
     import re
+
+    from vconsole_programs.mill import help as mill_help
     rows = [line for line in mill_help.TEXT.splitlines() if re.fullmatch(r"[\s\d|-]+", line) and "-" in line]
     cols: dict[int, int] = {}
     for line in rows:

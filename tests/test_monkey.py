@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole import keyscript
-from vconsole.tools import monkey
+from vconsole.disk import Drive
 from vconsole.keyboard import Key
 from vconsole.program import Program, discover
-from vconsole.disk import Drive
+from vconsole.tools import monkey
 
 
 def _target(main, switches=(), **kw) -> monkey.Target:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from helpers import run_headless
+
 from vconsole.adapters import ADAPTERS
 from vconsole.render import render_frame
 from vconsole.video import ScreenState, TextScreen

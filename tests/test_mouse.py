@@ -18,7 +18,14 @@ import pytest
 from vconsole.clock import VirtualClock
 from vconsole.machine import Machine, MachineConfig
 from vconsole.mouse import (
-    EV_LEFT_DOWN, EV_LEFT_UP, EV_MOVE, LEFT, MIDDLE, RIGHT, MouseDriver, Registers,
+    EV_LEFT_DOWN,
+    EV_LEFT_UP,
+    EV_MOVE,
+    LEFT,
+    MIDDLE,
+    RIGHT,
+    MouseDriver,
+    Registers,
 )
 from vconsole.render import effective_cells, render_frame
 from vconsole.video import TextScreen

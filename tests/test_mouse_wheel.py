@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole.keyscript import KeyScriptError, Wheel, parse
 from vconsole.mouse import EV_WHEEL, WHEEL, MouseDriver, MouseEvent
 from vconsole.video import TextScreen

@@ -2,7 +2,8 @@
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vconsole.music import MusicError, MusicState, Note, note_hz, parse
 

@@ -29,7 +29,7 @@ NOTES = [f"{NAME_FILE} is damaged - kept as PEARLS.BAD", f"{NAME_FILE} is damage
          f"{NAME_FILE} is damaged (could not rename it) - starting afresh",
          f"Access denied - {NAME_FILE} - starting afresh", f"Cannot read {NAME_FILE}: {STRERROR} - starting afresh",
          "PEARLS.SCR is damaged - kept as PEARLS.BAD"]
-WRITE_ERRORS = [f"Write protect error writing PEARLS.SCR", "Insufficient disk space to write PEARLS.SCR",
+WRITE_ERRORS = ["Write protect error writing PEARLS.SCR", "Insufficient disk space to write PEARLS.SCR",
                 f"Cannot write PEARLS.SCR: {STRERROR}", "Cannot write PEARLS.SCR: MYGAMES.DIR is a file, not a directory"]
 WHYS = [say.why_longest(48), say.why_tie_broken(), say.why_points(300), say.why_no_strings()]
 WHERES = [say.joined(10, 48), say.alone(), say.solo_new()]
@@ -100,8 +100,11 @@ def test_the_help_fits_the_pager():
 def test_the_tommys_toys_programs_spell_color_as_their_documents_do():
     """The documents (and the F10 legend) say COLOR: every help screen and message agrees."""
     import inspect
-    from vconsole_programs.cardmine import help as cm_help, messages as cm_say
+
+    from vconsole_programs.cardmine import help as cm_help
+    from vconsole_programs.cardmine import messages as cm_say
     from vconsole_programs.mill import help as mill_help
-    from vconsole_programs.pearls import help as pearls_help, messages as pearls_say
+    from vconsole_programs.pearls import help as pearls_help
+    from vconsole_programs.pearls import messages as pearls_say
     for module in (cm_help, cm_say, mill_help, pearls_help, pearls_say):
         assert "COLOUR" not in inspect.getsource(module), module.__name__

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 import re
 
-
 from helpers import run_headless, screen_text
+
 from vconsole_programs.pearls import PROGRAM
 from vconsole_programs.pearls.board import N_SQUARES, SQUARES
 from vconsole_programs.pearls.rules import POWER, Game, below, shuffled

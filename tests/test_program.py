@@ -4,8 +4,8 @@ import threading
 import time
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole.clock import TICK_HZ, RealClock, VirtualClock
 from vconsole.disk import Drive
 from vconsole.keyboard import Key

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vconsole.adapters import ADAPTERS, CGA, EGA, MDA, VGA, RGBI_PALETTE, palette_rgb
+from vconsole.adapters import ADAPTERS, CGA, EGA, MDA, RGBI_PALETTE, VGA, palette_rgb
 from vconsole.capture import display_size, geometry, to_display
 from vconsole.fonts import Glyphs, load_font
 from vconsole.machine import Machine

@@ -6,8 +6,8 @@ import subprocess
 import time
 
 from PIL import Image
-
 from test_window_xvfb import ROOT, VCONSOLE, _cell_centre, _shot, _window, _x, pytestmark, xserver  # noqa: F401
+
 from vconsole.tools import journal as jn
 
 

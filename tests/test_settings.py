@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from helpers import one_line
 
 from vconsole import cli, settings

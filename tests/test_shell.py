@@ -4,11 +4,11 @@ from __future__ import annotations
 import importlib
 
 import pytest
-
 from helpers import run_headless
-from vconsole_programs.shell import PROGRAM as SHELL
+
 from vconsole.frontends import headless
 from vconsole.program import Program, discover
+from vconsole_programs.shell import PROGRAM as SHELL
 
 PROMPT = "C:\\TOYS>"
 shell_main = importlib.import_module("vconsole_programs.shell.main")  # the package's 'main' attribute is the function

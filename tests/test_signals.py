@@ -185,6 +185,7 @@ def test_a_signalled_window_saves_the_game_in_progress(xserver, tmp_path, name, 
 
 def _anciento_game_keys() -> str:
     from test_anciento_resume import moves
+
     from vconsole_programs.anciento.game import Game
     from vconsole_programs.anciento.stones import numbered_deal
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from vconsole.toolkit.cards import counts, packs
 from vconsole_programs.spider import ai
 from vconsole_programs.spider.notation import board_from_text
 from vconsole_programs.spider.rules import Board, Deal, Move, Remove, new_board
 from vconsole_programs.spider.scoring import score
-
-from vconsole.toolkit.cards import counts, packs
 
 
 def positions(seeds, steps=40):

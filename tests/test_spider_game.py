@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import random
 
+from vconsole.toolkit.cards import counts, packs
 from vconsole_programs.spider.game import Game
 from vconsole_programs.spider.notation import board_from_text
 from vconsole_programs.spider.rules import Deal, Move, Remove, new_board
 from vconsole_programs.spider.scoring import score
-
-from vconsole.toolkit.cards import counts, packs
 
 KA = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
 TWO_PACKS = counts(packs(2))

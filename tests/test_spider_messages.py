@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import string
 
-from vconsole_programs.spider import help as help_text, messages as say
+from vconsole_programs.spider import help as help_text
+from vconsole_programs.spider import messages as say
 from vconsole_programs.spider.commands import INFO_BUTTON
 from vconsole_programs.spider.screen import LEGEND
 

@@ -7,7 +7,10 @@ Game 5 opens with 9D on column 1, which goes onto the 10D of column 5 and turns 
 from __future__ import annotations
 
 from helpers import run_headless
-from vconsole_programs.spider import PROGRAM, game as game_module, keep, messages as say
+
+from vconsole_programs.spider import PROGRAM, keep
+from vconsole_programs.spider import game as game_module
+from vconsole_programs.spider import messages as say
 from vconsole_programs.spider.game import Game
 from vconsole_programs.spider.notation import board_from_text
 from vconsole_programs.spider.rules import Move
@@ -185,6 +188,7 @@ def interrupted_after(n: int, main):
 
 def test_ctrl_c_keeps_the_game_too(tmp_path):
     import pytest
+
     from vconsole_programs.spider.main import main
     with pytest.raises(KeyboardInterrupt):
         run_headless(interrupted_after(2, main), ONTO_5, drive=tmp_path, seed=5, adapter="ega", mute=True)

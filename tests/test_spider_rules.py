@@ -3,6 +3,8 @@ complete suits, deals (the document's GAME RULES and Re-dealing sections)."""
 from __future__ import annotations
 
 import pytest
+
+from vconsole.toolkit.cards import Card, counts, packs
 from vconsole_programs.spider.notation import board_from_text, board_to_text
 from vconsole_programs.spider.rules import (
     DOWN_AT_START,
@@ -14,8 +16,6 @@ from vconsole_programs.spider.rules import (
     deal_out,
     new_board,
 )
-
-from vconsole.toolkit.cards import Card, counts, packs
 
 C = Card.parse
 SUIT_KA = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"  # a complete suit of spades, King first

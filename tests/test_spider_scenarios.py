@@ -8,9 +8,11 @@ A column's cards lie from row 2 down, one a row; column c (1-10) spans screen co
 from __future__ import annotations
 
 import pytest
-
 from helpers import run_headless
-from vconsole_programs.spider import PROGRAM, game as game_module, messages as say
+
+from vconsole_programs.spider import PROGRAM
+from vconsole_programs.spider import game as game_module
+from vconsole_programs.spider import messages as say
 from vconsole_programs.spider.notation import board_from_text
 from vconsole_programs.spider.screen import BOARD_TOP, MESSAGE_ROW, PALETTE
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+
 from vconsole_programs.spider.notation import board_from_text
 from vconsole_programs.spider.rules import Move, Remove, new_board
 from vconsole_programs.spider.scoring import Score, score, score_terms
@@ -30,7 +31,7 @@ def test_ten_points_per_card_turned_up():
 
 
 def test_fifteen_per_column_without_face_down_cards_empty_ones_included():
-    b = board("7H", "", "#2C 8S") 
+    b = board("7H", "", "#2C 8S")
     t = score_terms(b)
     assert t.clear_columns == 9  # column 3 has a face-down card; the 7 other columns are empty
     b2 = board("#5D 7H", "#5D 9S", "#2C 8S", *(["#5D 9S"] * 7))

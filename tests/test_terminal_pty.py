@@ -18,12 +18,11 @@ import termios
 import time
 
 import pytest
+from terminal_model import ModelTerminal
 
 from vconsole.frontends import termkeys
 from vconsole.frontends.terminal import TerminalFrontEnd
 from vconsole.machine import MachineConfig
-
-from terminal_model import ModelTerminal
 
 VCONSOLE = [sys.executable, "-c", "import sys; from vconsole.cli import main; sys.exit(main())"]
 PATIENCE_S = 60.0  # only against a hang

@@ -100,14 +100,14 @@ def test_resizing_redraws_and_a_small_terminal_gets_one_message(tmp_path):
 def test_tmux_shows_every_cell_in_the_adapters_colours(tmp_path, display, monitor):
     """The test card (all 256 attributes) read back from tmux with its colours: each cell's
     24-bit foreground and background, blink and underline as the adapter's colour tables say."""
+    from terminal_model import ModelTerminal
+
     from vconsole.adapters import colour_tables, get_adapter
     from vconsole.disk import Drive
     from vconsole.frontends import headless
     from vconsole.machine import MachineConfig
     from vconsole.program import RunOptions, find, run_program
     from vconsole.render import effective_cells
-
-    from terminal_model import ModelTerminal
 
     prog = find("testcard")
     config = MachineConfig(adapter=display, monitor=monitor, mute=True)

@@ -13,14 +13,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from terminal_model import ModelTerminal
 
 from vconsole.adapters import colour_tables, get_adapter
 from vconsole.frontends import termcolour, termkeys
 from vconsole.frontends.termdraw import GLYPHS, TOO_SMALL, Painter
 from vconsole.frontends.terminal import key_word
 from vconsole.video import ScreenState
-
-from terminal_model import ModelTerminal
 
 GOLDEN = Path(__file__).parent / "golden" / "cp437_unicode.txt"
 

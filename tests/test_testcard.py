@@ -2,12 +2,22 @@
 import numpy as np
 import pytest
 
-from vconsole_programs.testcard import PROGRAM
-from vconsole_programs.testcard.main import (ATTRS_LEFT, ATTRS_TOP, CHARSET_LEFT, CHARSET_TOP, CURSOR_COL, CURSOR_ROW,
-                                    CURSOR_SHAPES, CardSettings, draw, main)
 from vconsole.keyboard import Key
 from vconsole.render import render_frame
 from vconsole.video import TextScreen
+from vconsole_programs.testcard import PROGRAM
+from vconsole_programs.testcard.main import (
+    ATTRS_LEFT,
+    ATTRS_TOP,
+    CHARSET_LEFT,
+    CHARSET_TOP,
+    CURSOR_COL,
+    CURSOR_ROW,
+    CURSOR_SHAPES,
+    CardSettings,
+    draw,
+    main,
+)
 
 # BIOS key words (scan << 8 | ASCII)
 ESC, F7, KEY_B, KEY_C, KEY_K, KEY_Q, KEY_X = 0x011B, 0x4100, 0x3062, 0x2E63, 0x256B, 0x1051, 0x2D78

@@ -2,8 +2,10 @@
 from unittest import mock
 
 import pytest
-
 from helpers import run_headless
+
+from vconsole.disk import Drive
+from vconsole.keyboard import Key
 from vconsole.toolkit.ask import ask_yes_no, yes_no_cells
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hits import HitMap
@@ -12,8 +14,6 @@ from vconsole.toolkit.legend import Legend
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.theme import Palette
 from vconsole_programs.tommy import Chrome, TimePad, palette, read_switches
-from vconsole.disk import Drive
-from vconsole.keyboard import Key
 
 PALETTE = palette(colour={"board": 0x60}, mono={"board": 0x07})
 
@@ -409,6 +409,7 @@ def test_mill_that_cannot_write_mill_tmp_says_so_on_the_terminal_with_errorlevel
 
 def test_mill_on_a_read_only_drive_says_write_protect_error(tmp_path):
     import errno
+
     from vconsole_programs.mill import PROGRAM
     with mock.patch("vconsole.disk.atomic_write", side_effect=PermissionError(errno.EACCES, "denied")):
         out = run_headless(PROGRAM, 'Enter "5 " F7', drive=tmp_path, switches="S")

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from helpers import run_headless
-from vconsole.adapters import get_adapter, colour_tables
+
+from vconsole.adapters import colour_tables, get_adapter
 from vconsole.keyboard import word_for
 from vconsole_programs.cardmine import PROGRAM as CARDMINE
 from vconsole_programs.mill import PROGRAM as MILL

@@ -2,11 +2,22 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole.toolkit.cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, SPADES, Card, pack
-from vconsole.toolkit.cardview import (BACK, MORE, back_text, column_plan, draw_card, draw_column, draw_pile,
-                                       draw_row, empty_text, face_role, face_text)
+from vconsole.toolkit.cardview import (
+    BACK,
+    MORE,
+    back_text,
+    column_plan,
+    draw_card,
+    draw_column,
+    draw_pile,
+    draw_row,
+    empty_text,
+    face_role,
+    face_text,
+)
 from vconsole.toolkit.theme import WIDGET_MONO, Palette
 
 PALETTE = Palette({}, {})

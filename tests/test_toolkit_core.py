@@ -5,6 +5,7 @@ from __future__ import annotations
 from unittest import mock
 
 from helpers import run_headless
+
 from vconsole.disk import Drive
 from vconsole.keyboard import Key, word_for
 from vconsole.toolkit.autosave import AutoSave
@@ -270,8 +271,8 @@ def test_pager_pages_end_at_a_blank_line_so_sections_are_not_cut():
 
 
 def test_a_hot_key_under_a_pop_up_redraws_the_legend_only_when_the_pop_up_is_gone():
-    from vconsole.toolkit.legend import Legend
     from vconsole.toolkit.layers import covered
+    from vconsole.toolkit.legend import Legend
     got = {}
 
     def main(dos):

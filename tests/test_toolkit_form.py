@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole.toolkit.form import Choice, Form, Number, Text, YesNo, player_names
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.theme import Palette

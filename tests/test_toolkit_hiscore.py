@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole.disk import Drive
 from vconsole.toolkit.hiscore import HEADER, Entry, HiScoreTable, add_score, enter_name, show_table, table_lines
 from vconsole.toolkit.theme import Palette

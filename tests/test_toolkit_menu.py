@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import run_headless
+
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import LEFT, MouseEvent
 from vconsole.toolkit.hot import Hot

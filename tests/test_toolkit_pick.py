@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from helpers import run_headless
+
 from vconsole.toolkit import PickOption, pick_one
 from vconsole.toolkit.hot import Hot
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from helpers import run_headless
+
 from vconsole.toolkit.pointer import ARROW, CROSS, pointer_shape, set_shape
 
 

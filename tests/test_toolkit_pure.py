@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vconsole.toolkit.cards import ACE, CLUBS, HEARTS, KING, SPADES, Card, counts, pack, packs
 from vconsole.toolkit.history import History, HistoryFull

@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 
 from vconsole.adapters import ADAPTERS, get_adapter
-from vconsole.frontends.pacing import (POLL_S, Pacer, ProgramWatch, changed_box, next_edge, phase_matters,
-                                       shown_phase)
+from vconsole.frontends.pacing import POLL_S, Pacer, ProgramWatch, changed_box, next_edge, phase_matters, shown_phase
 from vconsole.render import Renderer
 from vconsole.video import TextScreen
 

@@ -132,7 +132,7 @@ class Adapter:
         return self.scan if self.scan is not None else (self.width, self.height)
 
     def text_mode(self, rows: int = 25, cols: int = 80, cell_w: int | None = None, cell_h: int | None = None,
-                  font: str | None = None) -> "Adapter":
+                  font: str | None = None) -> Adapter:
         """This card with its CRTC set for `rows` x `cols` cells of `cell_w` x `cell_h` dots.
 
         What a viewer does to show a picture taller or wider than 80x25: the

@@ -25,10 +25,10 @@ import io
 import os
 import struct
 import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Iterator
 
 import numpy as np
 from PIL import Image
@@ -97,7 +97,7 @@ class DisplayGeometry:
         return dx // self.scale - self.band_x, spread(dy - self.shown_band_y, self.active_h, self.shown_active_h)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def geometry(adapter: Adapter | str, scale: int = 1, border: bool = True) -> DisplayGeometry:
     """The 4:3 display of `adapter` whose active area is `scale` times its native width.
 

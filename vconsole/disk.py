@@ -26,10 +26,11 @@ import struct
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Generic, Iterator, NamedTuple, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from . import locks
 
@@ -685,7 +686,7 @@ class Drive:
             return bad_name
         raise DiskError(f"could not be moved aside: {MAX_BAD} .BAD files already kept")
 
-    def entries(self) -> list["DirEntry"]:
+    def entries(self) -> list[DirEntry]:
         """What DIR shows: name, size and time of each file (a save in progress is hidden)."""
         try:
             if not self.root.is_dir():

@@ -22,7 +22,8 @@ import sys
 import textwrap
 import traceback
 import weakref
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .disk import DiskError
 
@@ -37,11 +38,11 @@ SCREEN_ATTR = 0x07  # grey on black, like COMMAND.COM's own messages
 TITLE_ATTR = 0x0F
 
 Listener = Callable[["Dos", BaseException], None]
-_listeners: "weakref.WeakKeyDictionary[Machine, list[Listener]]" = weakref.WeakKeyDictionary()
-_running: "weakref.WeakKeyDictionary[Machine, list[Dos]]" = weakref.WeakKeyDictionary()
+_listeners: weakref.WeakKeyDictionary[Machine, list[Listener]] = weakref.WeakKeyDictionary()
+_running: weakref.WeakKeyDictionary[Machine, list[Dos]] = weakref.WeakKeyDictionary()
 
 
-def on_internal_error(machine: "Machine", listener: Listener) -> None:
+def on_internal_error(machine: Machine, listener: Listener) -> None:
     """Call ``listener(dos, exc)`` for every internal error on this machine, before the screen.
 
     A listener may raise (a BaseException) to end the run instead of showing the screen.
@@ -49,13 +50,13 @@ def on_internal_error(machine: "Machine", listener: Listener) -> None:
     _listeners.setdefault(machine, []).append(listener)
 
 
-def running(machine: "Machine") -> "Dos | None":
+def running(machine: Machine) -> Dos | None:
     """The Dos of the innermost program running under ``guard`` on this machine."""
     stack = _running.get(machine)
     return stack[-1] if stack else None
 
 
-def guard(dos: "Dos", program: "Program", fn: Callable[["Dos"], int | None]) -> int | None:
+def guard(dos: Dos, program: Program, fn: Callable[[Dos], int | None]) -> int | None:
     """Run ``fn(dos)``; an exception escaping it becomes the error screen and the log entry.
 
     Returns fn's errorlevel, ``sys.exit``'s code, or ERRORLEVEL after an internal error.
@@ -75,7 +76,7 @@ def guard(dos: "Dos", program: "Program", fn: Callable[["Dos"], int | None]) -> 
                 break
 
 
-def log_exception(dos: "Dos", program: "Program", exc: BaseException, note: str = "") -> str | None:
+def log_exception(dos: Dos, program: Program, exc: BaseException, note: str = "") -> str | None:
     """Append the traceback to VCONSOLE.LOG; returns None, or why the log could not be written.
 
     When the disk refuses, the report goes to the host's stderr instead: it is
@@ -90,7 +91,7 @@ def log_exception(dos: "Dos", program: "Program", exc: BaseException, note: str 
     return None
 
 
-def internal_error(dos: "Dos", program: "Program", exc: Exception) -> int:
+def internal_error(dos: Dos, program: Program, exc: Exception) -> int:
     """Log, tell the listeners, show the error screen, wait for a key; the errorlevel to return."""
     log_problem = log_exception(dos, program, exc)
     for listener in list(_listeners.get(dos.machine, ())):
@@ -115,7 +116,7 @@ def where_of(exc: BaseException) -> str:
     return f"{short} line {f.lineno} ({f.name})"
 
 
-def _log_entry(dos: "Dos", program: "Program", exc: BaseException, note: str) -> str:
+def _log_entry(dos: Dos, program: Program, exc: BaseException, note: str) -> str:
     when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
     switches = " ".join(sorted(dos.switches)) or "none"
     head = (f"=== {when}  {program.name}  switches: {switches}  display: {dos.machine.adapter.name}"
@@ -126,7 +127,7 @@ def _log_entry(dos: "Dos", program: "Program", exc: BaseException, note: str) ->
     return head + body + "\n"
 
 
-def screen_lines(dos: "Dos", program: "Program", exc: BaseException, log_problem: str | None) -> list[str]:
+def screen_lines(dos: Dos, program: Program, exc: BaseException, log_problem: str | None) -> list[str]:
     """The error screen's text, each line at most 78 columns."""
     what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     lines = [f"Internal error in {program.name}", ""]
@@ -146,7 +147,7 @@ def screen_lines(dos: "Dos", program: "Program", exc: BaseException, log_problem
     return lines
 
 
-def show_screen(dos: "Dos", program: "Program", exc: BaseException, log_problem: str | None) -> None:
+def show_screen(dos: Dos, program: Program, exc: BaseException, log_problem: str | None) -> None:
     """A plain DOS screen: grey on black, cursor after the last line, no sound, no mouse pointer."""
     scr = dos.screen
     dos.machine.tidy()
@@ -158,7 +159,7 @@ def show_screen(dos: "Dos", program: "Program", exc: BaseException, log_problem:
     scr.set_cursor(last, min(len(lines[last]) + 1, 79))
 
 
-def _wait_for_any_key(dos: "Dos") -> None:
+def _wait_for_any_key(dos: Dos) -> None:
     dos.keyboard.flush()  # keys typed before the crash must not dismiss the message unseen
     while True:
         ev = dos.input()

@@ -107,7 +107,7 @@ class Glyphs:
         self._hash = hash((data, height))
 
     @classmethod
-    def from_array(cls, array, name: str = "") -> "Glyphs":
+    def from_array(cls, array, name: str = "") -> Glyphs:
         """From a (256, rows) uint8 array, one byte per glyph row, leftmost dot in bit 7."""
         array = np.asarray(array)
         if array.ndim != 2 or array.shape[0] != 256:
@@ -115,7 +115,7 @@ class Glyphs:
         return cls(array.astype(np.uint8).tobytes(), array.shape[1], name)
 
     @staticmethod
-    def named(name: str) -> "Glyphs":
+    def named(name: str) -> Glyphs:
         """One of the ROM sets of FONT_NAMES (shared, like load_font)."""
         return _named_glyphs(name)
 
@@ -128,7 +128,7 @@ class Glyphs:
     def data(self) -> bytes:
         return self._data
 
-    def fitted(self, height: int) -> "Glyphs":
+    def fitted(self, height: int) -> Glyphs:
         """This set as a card whose character height stays `height` shows it (INT 10h AX=1100h).
 
         Loading glyphs without reprogramming the CRTC keeps the cell height:

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import collections
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 BUFFER_SIZE = 15  # the BIOS ring buffer holds 16 words, one slot always empty
 

@@ -31,7 +31,7 @@ class ProgramExit(BaseException):
 
 
 class Host(Protocol):
-    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool | str) -> None:
+    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
         """Block until the deadline (machine seconds), or input when asked; may raise ProgramExit.
 
         wake_on_input: False (a plain delay), True (any key or mouse event) or
@@ -42,7 +42,7 @@ class Host(Protocol):
 class RealTimeHost:
     """Waiting on wall-clock time, woken early by input or a stop request (the window's way)."""
 
-    def idle(self, machine: "Machine", deadline: float | None, wake_on_input: bool | str) -> None:
+    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
         with machine.wakeup:
             while True:
                 machine.check_stop()
@@ -73,7 +73,7 @@ class MachineConfig:
 class _SpeakerClock:
     """The speaker times notes on machine time and waits through the machine."""
 
-    def __init__(self, machine: "Machine") -> None:
+    def __init__(self, machine: Machine) -> None:
         self._m = machine
 
     def now(self) -> float:

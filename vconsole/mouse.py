@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import collections
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .video import MouseCursor, MouseHardwareCursor, TextScreen
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import datetime as _dt
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import Callable
 
 from . import keyscript
 from . import switches as switch_parser
@@ -45,16 +45,16 @@ class Entry:
         if not sep or not module or not attr:
             raise ValueError(f"an entry is 'package.module:function', not {target!r}")
         self.target = target
-        self._function: Callable[["Dos"], int | None] | None = None
+        self._function: Callable[[Dos], int | None] | None = None
 
-    def resolve(self) -> Callable[["Dos"], int | None]:
+    def resolve(self) -> Callable[[Dos], int | None]:
         """The function itself (imported now if it was not yet)."""
         if self._function is None:
             module, _, attr = self.target.partition(":")
             self._function = getattr(importlib.import_module(module), attr)
         return self._function
 
-    def __call__(self, dos: "Dos") -> int | None:
+    def __call__(self, dos: Dos) -> int | None:
         return self.resolve()(dos)
 
     def __repr__(self) -> str:
@@ -82,7 +82,7 @@ class Program:
     """
 
     name: str  # the DOS name typed at the prompt, e.g. "MILL"
-    main: Callable[["Dos"], int | None]
+    main: Callable[[Dos], int | None]
     switches: tuple[str, ...] = ()  # single letters/symbols and slash words, e.g. ("S", "M", "/NS")
     title: str = ""
     summary: str = ""  # one line for DIR and HELP
@@ -323,7 +323,7 @@ def run_program(machine: Machine, program: Program, switches: frozenset[str], dr
 UNSAVEABLE_S = 3.0  # how long the warning stays on the screen before the program starts
 
 
-def warn_unsaveable(dos: "Dos") -> str | None:
+def warn_unsaveable(dos: Dos) -> str | None:
     """Before play, say so when the drive cannot be written: a player must not find out at the end
     of a long game that it was never going to be kept.  The program then runs as usual (its own
     saves still report their failures).  Returns the problem shown, or None."""

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
-from .adapters import Adapter, DacPalette, border_rgb, check_monitor, colour_tables, get_adapter, MDA_UNDERLINE_ROW
+from .adapters import MDA_UNDERLINE_ROW, Adapter, DacPalette, border_rgb, check_monitor, colour_tables, get_adapter
 from .fonts import Glyphs
 from .video import ScreenState
 

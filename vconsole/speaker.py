@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import bisect
 import threading
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from .clock import PIT_HZ
 from .music import MusicState, Note, parse

@@ -7,7 +7,7 @@ of switches given; anything else is refused with the message DOS users knew.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 
 class SwitchError(ValueError):

@@ -34,8 +34,8 @@ import math
 import os
 import threading
 import wave
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import numpy as np
 

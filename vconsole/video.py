@@ -88,7 +88,7 @@ class ScreenState:
         return bool(self.cursor_start & 0x20)
 
     @classmethod
-    def from_dump(cls, data: bytes, **kw) -> "ScreenState":
+    def from_dump(cls, data: bytes, **kw) -> ScreenState:
         """A raw B800:0000 dump (160 bytes a row) as a screen, e.g. an ANSI-art .BIN."""
         if len(data) != DUMP_SIZE:
             raise ValueError(

@@ -1,7 +1,6 @@
 """Anciento: place 72 stones by shape and pattern; every Quatro doubles the score (after Gabor G. Laufer's 1993 game)."""
 from vconsole.program import Entry, Program
 
-
 PROGRAM = Program(
     name="ANCIENTO",
     main=Entry(f"{__name__}.main:main"),  # imported when the program runs

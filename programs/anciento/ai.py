@@ -18,8 +18,8 @@ searches again from there, so a demo can show its first moves while it goes on t
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterator, Sequence
 
 import numpy as np
 

@@ -12,7 +12,8 @@ from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hiscore import add_score, show_table
 from vconsole.toolkit.sound import Sound
 
-from . import files, keep, messages as say
+from . import files, keep
+from . import messages as say
 from .game import Game
 from .look import Colours, pick
 from .play import MENU, NEXT, QUIT, TITLE, Play

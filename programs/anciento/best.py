@@ -33,7 +33,7 @@ class Best:
     def game(self) -> Game:
         return self.saved.game()
 
-    def with_master(self, score: int) -> "Best":
+    def with_master(self, score: int) -> Best:
         return replace(self, master=score)
 
 

@@ -14,13 +14,15 @@ being built.  Any key or click ends the demonstration (F7 only switches the soun
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.popup import show_panel
-from vconsole.toolkit.think import GAME_OVER, STOP, Busy, run_demo as drive_demo
+from vconsole.toolkit.think import GAME_OVER, STOP, Busy
+from vconsole.toolkit.think import run_demo as drive_demo
 
-from . import files, messages as say
+from . import files
+from . import messages as say
 from .ai import THINKING, demo_master
 from .best import Best
 from .game import Game

@@ -11,10 +11,12 @@ from __future__ import annotations
 from vconsole.disk import DiskError
 from vconsole.toolkit.hiscore import HiScoreTable
 
-from . import best as best_file, sample
+from . import best as best_file
+from . import sample
 from .game import Game
 from .savefile import EXTENSION, Saved, file_name, format_saved, parse_saved
-from .setups import FILE as SETUP_FILE, Setup, format_file, parse_file
+from .setups import FILE as SETUP_FILE
+from .setups import Setup, format_file, parse_file
 
 HALL_FILE = "ANCIENTO.HOF"
 HALL_SIZE = 10

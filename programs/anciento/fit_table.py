@@ -10,7 +10,8 @@ gathers from two arrays.
 """
 from __future__ import annotations
 
-from typing import Final, Iterator
+from collections.abc import Iterator
+from typing import Final
 
 import numpy as np
 

@@ -6,12 +6,22 @@ the game there (the taken-back moves can no longer be put back).
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from vconsole.toolkit.history import History
 
-from .rules import (CELLS, Final, Position, current_stone, final_score, legal_cells, match,
-                    place, start_position, upcoming)
+from .rules import (
+    CELLS,
+    Final,
+    Position,
+    current_stone,
+    final_score,
+    legal_cells,
+    match,
+    place,
+    start_position,
+    upcoming,
+)
 from .stones import TO_PLAY, Deal
 
 

@@ -17,14 +17,15 @@ from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.menu import Item, Menu, MenuBar, choose
 from vconsole.toolkit.pager import FOOTER, show_text
 
-from . import files, help as helptext, messages as say
+from . import files
+from . import help as helptext
+from . import messages as say
 from .demo import start_demo
 from .game import Game
-from .look import BOARD_COLOURS, PIECE_SCHEMES
+from .look import BOARD_COLOURS, PIECE_SCHEMES, STONE_H, STONE_W
 from .panel import MSG_ROWS, MSG_TOP
 from .play import MENU, QUIT
 from .rules import CELLS, EMPTY
-from .look import STONE_H, STONE_W
 from .screen import BOARD_BOTTOM, BOARD_LEFT, BOARD_RIGHT, BOARD_TOP, BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
 from .setups import SLOTS, Setup
 from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal

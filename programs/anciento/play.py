@@ -17,7 +17,9 @@ from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.timers import Countdown, Stopwatch
 
-from . import files, help as helptext, messages as say
+from . import files
+from . import help as helptext
+from . import messages as say
 from .game import Game
 from .panel import MSG_ROWS, MSG_TOP, PlayPanel, draw_fkeys
 from .rules import EDGE, EMPTY, occupied_neighbours

@@ -29,8 +29,9 @@ centre.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from .stones import STARTERS, TO_PLAY, Deal, pattern_of, shape_of
 

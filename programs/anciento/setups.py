@@ -36,7 +36,7 @@ class Setup:
     blink: float = 2.0  # the square cursor's blinks a second (one of board.RATES)
     easy: bool = False  # E: the next four stones shown
 
-    def check(self) -> "Setup":
+    def check(self) -> Setup:
         if not 0 <= self.board < BOARD_COLOURS:
             raise ValueError(f"board colour {self.board} outside 0-{BOARD_COLOURS - 1}")
         if not 0 <= self.pieces < PIECE_SCHEMES:

@@ -20,8 +20,9 @@ Pure: imports nothing from vconsole except the toolkit's generator.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from vconsole.toolkit.rng import GameRandom
 

@@ -1,7 +1,6 @@
 """Tommy's Card Miners for vconsole: two miners, two decks, one mine, and a bank of chips."""
 from vconsole.program import Entry, Program
 
-
 PROGRAM = Program(
     name="CARDMINE",
     main=Entry(f"{__name__}.main:main"),  # imported when the program runs

@@ -36,8 +36,9 @@ position always gets the same play, ties between equal plays going to the ``rng`
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Sequence
+from typing import Final
 
 from vconsole.toolkit.rng import GameRandom
 

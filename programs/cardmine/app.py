@@ -14,14 +14,16 @@ from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.rng import GameRandom
-from vconsole_programs.tommy import Chrome
 
-from . import computer, endings, forms, help as help_text, human, messages as say, tmpfile, turns
+from ..tommy import Chrome
+from . import computer, endings, forms, human, tmpfile, turns
+from . import help as help_text
+from . import messages as say
 from .bank import Bank, key_of
+from .checks import board_errors, card_errors
 from .entry import BUMP, PAWN
 from .forms import COMPUTER, is_computer
 from .mine import card_of
-from .checks import board_errors, card_errors
 from .rules import DIG_PLAY, LODE_PLAY, SHAFT_PLAY, Options, Play, State, deal
 from .screen import NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, NOTE_ROW, PALETTE, PROMPT_ROW, CardMineScreen
 from .sounds import EFFECTS

@@ -14,7 +14,8 @@ from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import KEEP, REFUSE
 
-from . import ai, endings, messages as say, turns
+from . import ai, endings, turns
+from . import messages as say
 from .forms import is_computer
 
 ABORT = "abort"

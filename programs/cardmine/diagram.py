@@ -14,7 +14,7 @@ position always holds all 104 cards.
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from vconsole.toolkit.cards import Card
 

@@ -14,7 +14,8 @@ from vconsole.toolkit.ask import clicked_answer, mark_yes_no
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.popup import show_panel
 
-from . import forms, messages as say
+from . import forms
+from . import messages as say
 from .forms import is_computer
 from .rules import chips
 from .screen import PROMPT_ROW

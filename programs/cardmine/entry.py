@@ -17,8 +17,18 @@ from vconsole.toolkit.cards import Card
 
 from . import messages as say
 from .mine import COL_KEYS, LODE, MOVEMENT, ROW_KEYS, card_of, rank_of, role_of, square
-from .rules import (DIG_PLAY, DISCARD_PLAY, MOVE_PLAY, NO_BUMP, Play, State, legal_plays, lode_squares, shaft_squares,
-                    targets)
+from .rules import (
+    DIG_PLAY,
+    DISCARD_PLAY,
+    MOVE_PLAY,
+    NO_BUMP,
+    Play,
+    State,
+    legal_plays,
+    lode_squares,
+    shaft_squares,
+    targets,
+)
 
 CARD, SQUARE, PAWN, BUMP = "card", "square", "pawn", "bump"
 HAND_KEYS = "123456789ABCDEFG"

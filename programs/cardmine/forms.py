@@ -7,7 +7,8 @@ richest first.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from vconsole.toolkit.form import Choice, Form, Number, Text, YesNo
 from vconsole.toolkit.hot import Hot

@@ -12,7 +12,8 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.hot import Hot
 
-from . import endings, messages as say, turns
+from . import endings, turns
+from . import messages as say
 from .entry import CARD, PAWN, SQUARE, Entry
 from .mine import rank_of
 from .rules import DIG_PLAY, MOVE_PLAY

@@ -6,13 +6,13 @@ players here are the yardsticks the computer miner is measured against.
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from vconsole.toolkit.rng import GameRandom
 
-from .rules import (BUMP_LATER, IllegalPlay, Options, Play, State, apply_play, bump_squares, deal, draw,
-                    legal_plays)
 from .mine import LODE, points_of, role_of
+from .rules import BUMP_LATER, IllegalPlay, Options, Play, State, apply_play, bump_squares, deal, draw, legal_plays
 
 
 class Player(Protocol):

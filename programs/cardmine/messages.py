@@ -7,10 +7,9 @@ text; the caller picks the colour role.
 """
 from __future__ import annotations
 
-from vconsole_programs.tommy.words import quoted_key
-
 from vconsole.toolkit.cards import Card
 
+from ..tommy.words import quoted_key
 from .mine import LODE_POINTS, square_name
 
 LODE_METAL = {11: "BRONZE", 12: "SILVER", 13: "GOLD", 1: "PLATINUM"}

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from vconsole.toolkit.cards import Card
 
-from .mine import SQUARES, card_of, code, points_of, suit_of
 from .checks import board_errors, card_errors
+from .mine import SQUARES, card_of, code, points_of, suit_of
 from .rules import DOWN, EMPTY, PLAYING, TIE, Options, Play, State
 
 HEADER = "CARDMINE STATE 1"

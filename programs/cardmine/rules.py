@@ -55,13 +55,28 @@ screen says them in the program's words):
 """
 from __future__ import annotations
 
-from typing import Final, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 from vconsole.toolkit.cards import Card, pack
 from vconsole.toolkit.rng import GameRandom
 
-from .mine import (HIGH, LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, card_of, code,
-                   hand_key, points_of, rank_of, role_of, square, suit_of)
+from .mine import (
+    HIGH,
+    LODE,
+    MOVEMENT,
+    NEIGHBOURS,
+    SHAFT,
+    SQUARES,
+    card_of,
+    code,
+    hand_key,
+    points_of,
+    rank_of,
+    role_of,
+    square,
+    suit_of,
+)
 
 EMPTY: Final = -1
 DOWN: Final = 4          # ``face`` value of a face-down card (an entrance); 0..3 are suits
@@ -87,7 +102,7 @@ class Options(NamedTuple):
     game_point: int = 21       # 10..99
     replay: bool = False       # deal the last game's two decks again (used by the program)
 
-    def checked(self) -> "Options":
+    def checked(self) -> Options:
         if not 1 <= self.dealt <= 9:
             raise ValueError(f"cards dealt {self.dealt} outside 1..9")
         if self.entrances not in (2, 4, 6):
@@ -135,13 +150,13 @@ class State:
     turn: int                  # the miner to draw and play
     drawn: bool                # has he drawn this turn
     winner: int                # PLAYING, 0, 1 or TIE
-    last: "Play | None"        # the play just made (by the other miner)
+    last: Play | None        # the play just made (by the other miner)
     options: Options
     first: int                 # who played first this game
     ply: int                   # plays made so far
     opening: tuple[tuple[int, int], ...]  # the first-miner draws, the deciding pair last
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         s = State.__new__(State)
         for name in State.__slots__:
             setattr(s, name, getattr(self, name))

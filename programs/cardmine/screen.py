@@ -22,9 +22,11 @@ from __future__ import annotations
 from vconsole.toolkit.cardview import draw_card, draw_pile, face_role, face_text
 from vconsole.toolkit.hits import HitMap
 from vconsole.video import COLS
-from vconsole_programs.tommy import palette
 
-from .mine import COL_KEYS, COLS as MINE_COLS, ROWS as MINE_ROWS, SQUARES, card_of, row_col
+from ..tommy import palette
+from .mine import COL_KEYS, SQUARES, card_of, row_col
+from .mine import COLS as MINE_COLS
+from .mine import ROWS as MINE_ROWS
 from .rules import DOWN, EMPTY, Options, State
 
 PAWNS = ("\u263a", "\u263b")  # CP437 01h and 02h

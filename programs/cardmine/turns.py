@@ -10,10 +10,22 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import REFUSE
 
-from . import endings, messages as say
+from . import endings
+from . import messages as say
 from .mine import card_of, rank_of, suit_of
-from .rules import (DIG_PLAY, DISCARD_PLAY, DOWN, LODE_PLAY, MOVE_PLAY, SHAFT_PLAY, Play, State, apply_play,
-                    draw, path_of)
+from .rules import (
+    DIG_PLAY,
+    DISCARD_PLAY,
+    DOWN,
+    LODE_PLAY,
+    MOVE_PLAY,
+    SHAFT_PLAY,
+    Play,
+    State,
+    apply_play,
+    draw,
+    path_of,
+)
 
 HUMAN_HOP_S = 0.15   # a person's pawn is shown walking too, briskly
 

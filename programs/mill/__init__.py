@@ -1,7 +1,6 @@
 """Tommy's Mill (nine men's morris) for vconsole."""
 from vconsole.program import Entry, Program
 
-
 PROGRAM = Program(
     name="MILL",
     main=Entry(f"{__name__}.main:main"),  # imported when the program runs

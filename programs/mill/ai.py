@@ -26,11 +26,24 @@ otherwise be shut in.
 from __future__ import annotations
 
 import random
-from typing import Callable, Final, TypeVar
+from collections.abc import Callable
+from typing import Final, TypeVar
 
+from .rules import (
+    ADJ_MASK,
+    BLACK,
+    DECLINE,
+    FULL,
+    MILL_MASKS,
+    MILLS_AT,
+    Move,
+    Options,
+    Position,
+    apply_unchecked,
+    capturable,
+    legal_moves,
+)
 from .symmetry import SYMMETRIES, map_mask
-from .rules import (ADJ_MASK, DECLINE, FULL, MILL_MASKS, MILLS_AT, BLACK, Move, Options, Position,
-                    apply_unchecked, capturable, legal_moves)
 
 T = TypeVar("T")
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.lines import MessageArea, PromptLine
-from vconsole_programs.tommy import Chrome
 
-from . import commands, computer, entry, help as help_text, messages as say, tmpfile
+from ..tommy import Chrome
+from . import commands, computer, entry, tmpfile
+from . import help as help_text
+from . import messages as say
 from .notation import EntryParser
 from .rules import BLACK, DECLINE, PIECES_PER_SIDE, WHITE, Game, GameOverError, Move, Options, Position, apply
 from .screen import LEFT_WIDTH, MSG_ROWS, NAMES, PALETTE, PROMPT_ROW, MillScreen

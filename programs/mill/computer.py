@@ -10,7 +10,8 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 
-from . import ai, commands, messages as say
+from . import ai, commands
+from . import messages as say
 from .notation import format_move
 from .screen import NAMES
 from .tmpfile import COMPUTER, KEYBOARD

@@ -11,7 +11,8 @@ from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.hot import Hot
 
-from . import commands, messages as say
+from . import commands
+from . import messages as say
 from .notation import EntryParser, EntryState
 from .rules import DECLINE, Move, Position, apply
 from .screen import NAMES, on_clock, point_at

@@ -7,7 +7,7 @@ may ever lose a word.  Each function returns the text; the caller picks the colo
 """
 from __future__ import annotations
 
-from vconsole_programs.tommy.words import quoted_key
+from ..tommy.words import quoted_key
 
 # -- news (the two rows under the board) ---------------------------------------------------
 

@@ -39,8 +39,9 @@ Rule decisions where the original instructions leave room (all tested):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final, Iterator
+from typing import Final
 
 from vconsole.toolkit.history import History
 
@@ -175,14 +176,14 @@ class Position:
                 raise ValueError(f"{COLOR_NAMES[c]} has more than {PIECES_PER_SIDE} pieces")
 
     @classmethod
-    def start(cls, options: Options | None = None) -> "Position":
+    def start(cls, options: Options | None = None) -> Position:
         """The empty board, White to place first."""
         return cls(options=options or Options())
 
     @classmethod
     def from_points(cls, white: list[int] | tuple[int, ...] = (), black: list[int] | tuple[int, ...] = (),
                     turn: int = WHITE, in_hand: tuple[int, int] = (0, 0),
-                    options: Options | None = None) -> "Position":
+                    options: Options | None = None) -> Position:
         """Build a position from point lists (handy for tests and set-ups)."""
         return cls(mask_of(white), mask_of(black), turn, tuple(in_hand), options or Options())
 

@@ -11,11 +11,10 @@ report with the move-buffer pointer, and the level and time pad at the bottom.
 """
 from __future__ import annotations
 
+from vconsole.toolkit.hits import HitMap
 from vconsole.video import COLS
 
-from vconsole.toolkit.hits import HitMap
-from vconsole_programs.tommy import palette
-
+from ..tommy import palette
 from .notation import format_move
 from .rules import COLOR_NAMES, SEGMENTS, Game, Move, Position
 

@@ -1,7 +1,6 @@
 """Tommy's String of Pearls for vconsole: 2-6 players or solitaire, with computer players."""
 from vconsole.program import Entry, Program
 
-
 PROGRAM = Program(
     name="PEARLS",
     main=Entry(f"{__name__}.main:main"),  # imported when the program runs

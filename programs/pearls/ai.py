@@ -16,7 +16,8 @@ the position and the generator passed in.
 """
 from __future__ import annotations
 
-from typing import Callable, Final
+from collections.abc import Callable
+from typing import Final
 
 from . import ai_multi, ai_solo
 from .rules import Game

@@ -20,7 +20,8 @@ The computer's estimate is its own worth minus the best other player's.
 """
 from __future__ import annotations
 
-from typing import Callable, Final, Sequence
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from . import board, strings
 from .board import LINES

@@ -21,11 +21,10 @@ result never gets worse than a plan already found.  Work is counted in states (n
 """
 from __future__ import annotations
 
-from typing import Callable, Final, Sequence
+from collections.abc import Callable, Sequence
 
 from .ai_multi import targets
 from .strings import LOWER, N_PEARLS, SHORT, UPPER, short_count
-
 
 
 def bound(taken: int, breaks: int) -> int:

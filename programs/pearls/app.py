@@ -10,16 +10,31 @@ from __future__ import annotations
 
 from vconsole.keyboard import Key
 from vconsole.toolkit.board import BoardCursor, CursorMark
-from vconsole.toolkit.hiscore import Entry as HiScoreEntry, HiScoreTable
+from vconsole.toolkit.hiscore import Entry as HiScoreEntry
+from vconsole.toolkit.hiscore import HiScoreTable
 from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.lines import MessageArea, PromptLine
-from vconsole_programs.tommy import Chrome
 
-from . import ai, help as help_text, messages as say, tmpfile
+from ..tommy import Chrome
+from . import ai, tmpfile
+from . import help as help_text
+from . import messages as say
 from .board import INDEX, SQUARES
 from .rules import POWER, Game, below, shuffled
-from .screen import (BOARD, INNER_LEFT, NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, PACE_ROW, PALETTE, PANEL_RIGHT,
-                     PROMPT_ROW, PearlsScreen, Seat, method_note)
+from .screen import (
+    BOARD,
+    INNER_LEFT,
+    NEWS_ROWS,
+    NEWS_TOP,
+    NEWS_WIDTH,
+    PACE_ROW,
+    PALETTE,
+    PANEL_RIGHT,
+    PROMPT_ROW,
+    PearlsScreen,
+    Seat,
+    method_note,
+)
 from .sounds import EFFECTS, pearl_note
 from .strings import METHOD_LONGEST, N_PEARLS
 

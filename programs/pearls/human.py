@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click
-from vconsole.toolkit.pick import Option as PickOption, pick_one
 from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.pick import Option as PickOption
+from vconsole.toolkit.pick import pick_one
 
 from . import messages as say
 from .board import INDEX

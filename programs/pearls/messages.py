@@ -7,9 +7,9 @@ caller picks the colour role.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from vconsole_programs.tommy.words import quoted_key
+from ..tommy.words import quoted_key
 
 # -- news (the rows under the board) ------------------------------------------------------
 

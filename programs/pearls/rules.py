@@ -16,8 +16,9 @@ The board geometry (and what "in a straight line" means on a board of uneven row
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol, Sequence
+from typing import Final, Protocol
 
 from . import board, strings
 from .board import N_SQUARES
@@ -93,7 +94,7 @@ class Game:
         self.takes: list[Take] = []
 
     @classmethod
-    def new(cls, players: int, rng: Random, method: int = METHOD_LONGEST) -> "Game":
+    def new(cls, players: int, rng: Random, method: int = METHOD_LONGEST) -> Game:
         """Pearls and power scrambled one per square, first player picked at random."""
         cells = shuffled([POWER] + list(range(1, N_PEARLS + 1)), rng)
         return cls(cells, players, below(rng, players), method)

@@ -13,12 +13,12 @@ others are plain numbers, an empty square a dot, the power a red tile with its o
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from vconsole.toolkit.board import Board
 from vconsole.toolkit.lines import fold
-from vconsole_programs.tommy import palette
 
+from ..tommy import palette
 from . import strings as st
 from .board import INDEX, SQUARES
 from .rules import EMPTY, POWER, Game

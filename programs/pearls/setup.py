@@ -7,7 +7,8 @@ last names used.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
@@ -19,7 +20,7 @@ from vconsole.toolkit.think import STOP
 
 from . import messages as say
 from .screen import PROMPT_ROW
-from .strings import (METHOD_LONGEST, METHOD_POINTS, high_score_value, lengths, points, rating)
+from .strings import METHOD_LONGEST, METHOD_POINTS, high_score_value, lengths, points, rating
 
 MAX_PLAYERS = 6
 NAME_WIDTH = 14

@@ -9,7 +9,8 @@ from __future__ import annotations
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import STOP
 
-from . import board, messages as say
+from . import board
+from . import messages as say
 from .rules import EMPTY, POWER, Take, shuffled
 from .sounds import pearl_note
 

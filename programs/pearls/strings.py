@@ -20,7 +20,8 @@ Decisions where the document leaves room (all tested):
 """
 from __future__ import annotations
 
-from typing import Final, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Final
 
 from .board import squares_of  # the same walk over set bits, here over pearl numbers
 
@@ -133,7 +134,7 @@ class SoloStrings:
         self.taken = taken
         self.breaks = breaks
 
-    def copy(self) -> "SoloStrings":
+    def copy(self) -> SoloStrings:
         return SoloStrings(self.taken, self.breaks)
 
     def needs_choice(self, pearl: int) -> bool:

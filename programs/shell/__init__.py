@@ -1,7 +1,6 @@
 """The DOS prompt that starts the other programs."""
 from vconsole.program import Entry, Program
 
-
 PROGRAM = Program(
     name="COMMAND",
     saves=False,  # it saves only what it is told to (COPY, ECHO >), and says when it cannot

@@ -66,7 +66,7 @@ class Args:
     switches: list[str] = field(default_factory=list)
 
     @classmethod
-    def of(cls, raw: str) -> "Args":
+    def of(cls, raw: str) -> Args:
         params, switches = [], []
         for tok in _ARG.findall(raw):
             (switches if tok.startswith("/") else params).append(tok.upper() if tok.startswith("/") else tok)

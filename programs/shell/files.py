@@ -14,8 +14,18 @@ from vconsole.video import COLS, ROWS
 
 from .cmdline import Args
 from .console import CTRL_Z, Screen, ask_yes_no, more, read_line, say, wait_key
-from .names import (DEVICES, DIRECTORY, SERIAL, VOLUME, ShellError, check_pattern, is_program, listing, place_free,
-                    programs)
+from .names import (
+    DEVICES,
+    DIRECTORY,
+    SERIAL,
+    VOLUME,
+    ShellError,
+    check_pattern,
+    is_program,
+    listing,
+    place_free,
+    programs,
+)
 
 if TYPE_CHECKING:
     from .main import Shell
@@ -77,7 +87,7 @@ def _sorted(entries: list[DirEntry], spec: str) -> list[DirEntry]:
     return entries
 
 
-def dir_(sh: "Shell", args: Args, out) -> None:
+def dir_(sh: Shell, args: Args, out) -> None:
     switches = args.only("WPBLOSA")
     args.at_most(1)
     pattern = _dir_pattern(args.params[0]) if args.params else "*.*"
@@ -137,7 +147,7 @@ def text_of(data: bytes) -> str:
     return data.decode("cp437").replace("\r\n", "\n")
 
 
-def type_(sh: "Shell", args: Args, out) -> None:
+def type_(sh: Shell, args: Args, out) -> None:
     args.only("")
     args.need(1)
     args.at_most(1)
@@ -148,7 +158,7 @@ def type_(sh: "Shell", args: Args, out) -> None:
     out.write(text_of(sh.dos.drive.read_bytes(name)))
 
 
-def more_(sh: "Shell", args: Args, out) -> None:
+def more_(sh: Shell, args: Args, out) -> None:
     """MORE < FILE, or ... | MORE (and MORE FILE, which later DOS versions took too)."""
     args.only("")
     args.at_most(1)
@@ -164,7 +174,7 @@ def _everything(pattern: str) -> bool:
     return fcb_form(pattern) == "?" * 11
 
 
-def del_(sh: "Shell", args: Args, out) -> None:
+def del_(sh: Shell, args: Args, out) -> None:
     switches = args.only("P")
     args.need(1)
     args.at_most(1)
@@ -198,7 +208,7 @@ def _target_pattern(typed: str) -> str:
     return check_pattern(typed)
 
 
-def ren(sh: "Shell", args: Args, out) -> None:
+def ren(sh: Shell, args: Args, out) -> None:
     args.only("")
     args.need(2)
     args.at_most(2)
@@ -227,7 +237,7 @@ def ren(sh: "Shell", args: Args, out) -> None:
         raise ShellError(trouble)
 
 
-def copy(sh: "Shell", args: Args, out) -> None:
+def copy(sh: Shell, args: Args, out) -> None:
     args.only("VABY")
     args.need(1)
     args.at_most(2)
@@ -281,7 +291,7 @@ def copy(sh: "Shell", args: Args, out) -> None:
     out.write(f"{copied:>9} file(s) copied\n")
 
 
-def _copy_from_console(sh: "Shell", target: str, out) -> None:
+def _copy_from_console(sh: Shell, target: str, out) -> None:
     """COPY CON NAME: lines typed (or piped in) until Ctrl+Z (F6), then written as one file."""
     if not target or wildcard(target):
         raise ShellError("Invalid filename or file not found" if target else "Required parameter missing")

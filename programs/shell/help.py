@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Iterable
+from collections.abc import Iterable
 
 from vconsole.program import Program
 

@@ -9,13 +9,14 @@ the famous "Bad command or file name".
 from __future__ import annotations
 
 import datetime
-from typing import Callable
+from collections.abc import Callable
 
 from vconsole.disk import DiskError
 from vconsole.program import Dos, Program, UnknownProgram, find
 from vconsole.switches import SwitchError
 
-from . import files, help as helptext, system
+from . import files, system
+from . import help as helptext
 from .cmdline import Args, Stage, parse
 from .console import MAX_LINE, Buffer, Cancelled, Null, Screen, read_line, say  # noqa: F401 (MAX_LINE: the limit)
 from .names import DEVICES, ShellError, place_free, programs

@@ -1,7 +1,6 @@
 """Spider, the two-pack patience, for vconsole (after J.-E. Doucet's Atari ST game of 1992)."""
 from vconsole.program import Entry, Program
 
-
 PROGRAM = Program(
     name="SPIDER",
     main=Entry(f"{__name__}.main:main"),  # imported when the program runs

@@ -9,20 +9,26 @@ from __future__ import annotations
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
-from vconsole.toolkit.cards import SUITS, counts, packs
 from vconsole.toolkit.autosave import AutoSave
+from vconsole.toolkit.cards import SUITS, counts, packs
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.menu import Item, Menu
-from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.pager import show_text
+from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.sound import Sound
 
-from . import help as help_text, keep, messages as say
+from . import help as help_text
+from . import keep
+from . import messages as say
 from .clicks import click, click_below
-from .commands import QUIT as QUIT_COMMAND, QUIT_LOOP as QUIT, UNDO as UNDO_COMMAND, Commands
+from .commands import QUIT as QUIT_COMMAND
+from .commands import QUIT_LOOP as QUIT
+from .commands import UNDO as UNDO_COMMAND
+from .commands import Commands
 from .game import Game
-from .hitparade import FILE as HIT_PARADE_FILE, HitParade
+from .hitparade import FILE as HIT_PARADE_FILE
+from .hitparade import HitParade
 from .rules import N_COLUMNS, Deal, Remove
 from .screen import MESSAGE_ROW, PALETTE, BoardView
 from .sounds import EFFECTS

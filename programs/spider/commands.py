@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from vconsole.keyboard import Key
 from vconsole.toolkit.ask import ask_yes_no
+from vconsole.toolkit.cards import SUITS
 from vconsole.toolkit.hiscore import add_score, show_table
 from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.menu import Item, Menu
 from vconsole.toolkit.popup import Panel, show_panel, wait_any
 
-from vconsole.toolkit.cards import SUITS
-
-from . import ai, keep, messages as say
+from . import ai, keep
+from . import messages as say
 from .hitparade import DEAL_FIELD, deal_text
 from .rules import Deal, Move, Remove
 from .scoring import score_terms

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from vconsole.toolkit.cards import ACE, KING, Card, packs
 from vconsole.toolkit.rng import GameRandom

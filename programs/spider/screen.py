@@ -11,8 +11,8 @@ below a column's last card, or nothing.
 """
 from __future__ import annotations
 
-from vconsole.toolkit.cardview import BACK, draw_back, draw_card, draw_empty
 from vconsole.toolkit.cards import SUIT_GLYPHS
+from vconsole.toolkit.cardview import BACK, draw_back, draw_card, draw_empty
 from vconsole.toolkit.theme import Palette
 
 from .layout import Row, index_at, plan_column

@@ -9,7 +9,8 @@ from __future__ import annotations
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.think import GAME_OVER, STOP, Busy, run_demo
 
-from . import ai, messages as say
+from . import ai
+from . import messages as say
 from .game import Game
 from .rules import Deal, Remove
 

@@ -1,7 +1,6 @@
 """TESTCARD: every character, every attribute, the cursor shapes and the border colours."""
 from vconsole.program import Entry, Program
 
-
 PROGRAM = Program(
     name="TESTCARD",
     saves=False,  # nothing of its own is kept between runs

@@ -10,7 +10,8 @@ a toggle changes what it says.  ``startup()`` shows the house start-up screen an
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from dataclasses import replace
 
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import MouseEvent
@@ -27,13 +28,10 @@ from vconsole.toolkit.sound import Sound
 from vconsole.toolkit.theme import Palette
 from vconsole.toolkit.think import Busy
 
-from dataclasses import replace
-
 from . import remember, startup
 from .settings import read_switches
 from .sound import HOUSE_EFFECTS
 from .timepad import TimePad
-
 
 HELP_FOOTER = " PGUP PGDN \x18 \x19 HOME END: PAGES   ESC: BACK TO THE GAME"  # clear of "PAGE 10 OF 10"
 

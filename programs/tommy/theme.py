@@ -6,7 +6,7 @@ roles underneath a game's own.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from vconsole.toolkit.theme import WIDGET_COLOUR, WIDGET_MONO, Palette
 

@@ -111,7 +111,7 @@ class LiveAudio:
         return self.stream.pulls > self._pulls_at_start
 
     @classmethod
-    def open(cls, speaker, model: str = "ideal", quiet: bool = False, volume: int = 100) -> "LiveAudio | None":
+    def open(cls, speaker, model: str = "ideal", quiet: bool = False, volume: int = 100) -> LiveAudio | None:
         """Start live output, or print one notice and return None when there is no audio device."""
         try:
             import pyglet

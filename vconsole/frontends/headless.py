@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import collections
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .. import keyscript
 from ..clock import VirtualClock

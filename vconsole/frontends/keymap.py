@@ -38,7 +38,12 @@ from pyglet.window import mouse as M  # noqa: E402
 
 from ..capture import DisplayGeometry, Fit, display_size, fit, geometry, whole_fit  # noqa: E402
 from ..keyboard import (  # noqa: E402
-    ALT, CHAR_SCAN, CTRL, LEFT_SHIFT, MODIFIER_BITS, RIGHT_SHIFT,
+    ALT,
+    CHAR_SCAN,
+    CTRL,
+    LEFT_SHIFT,
+    MODIFIER_BITS,
+    RIGHT_SHIFT,
     KeyboardInput,
 )
 from ..mouse import LEFT, MIDDLE, RIGHT  # noqa: E402

@@ -21,7 +21,7 @@ pixels are resampled and uploaded (a sub-texture update).
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

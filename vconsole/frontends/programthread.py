@@ -8,7 +8,8 @@ screen is given back, with errorlevel 1.
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..machine import Machine, ProgramExit
 

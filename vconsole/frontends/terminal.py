@@ -36,10 +36,10 @@ from typing import Any
 from ..clock import RealClock
 from ..keyboard import word_for
 from ..machine import Machine, MachineConfig, RealTimeHost
-from .programthread import run_program_thread
 from ..mouse import LEFT, MIDDLE, RIGHT
 from . import termcolour, termkeys
 from .inputs import Inputs
+from .programthread import run_program_thread
 from .termdraw import Painter
 
 POLL_S = 1 / 60  # how often the screen is looked at when nothing comes in

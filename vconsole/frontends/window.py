@@ -44,9 +44,9 @@ import ctypes
 import sys
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -55,11 +55,11 @@ from ..capture import display_size, rows_showing, save_png, sharp_display, to_di
 from ..clock import RealClock
 from ..keyboard import KeyboardInput
 from ..machine import Machine, MachineConfig, RealTimeHost
-from .programthread import run_program_thread
 from ..render import Renderer
 from . import layouts, winstate
 from .inputs import Inputs, KeyboardPort
 from .pacing import POLL_S, Pacer, ProgramWatch, changed_box, next_edge, phase_matters, shown_phase
+from .programthread import run_program_thread
 
 UPDATE_HZ = 1 / POLL_S  # how often the window looks for a changed picture while the program runs
 CLOSE_TIMEOUT_S = 3.0  # a closed program gets this long to reach a service call and tidy up

@@ -1,7 +1,7 @@
 """Yes/No questions answered with a key or by clicking the Y or the N in the question."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from vconsole.keyboard import Key
 

@@ -9,7 +9,8 @@ to show and to pass to ``Dos.warn_at_exit`` (the terminal line and errorlevel 1)
 """
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from vconsole.disk import DiskError, dos_name
 

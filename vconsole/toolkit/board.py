@@ -27,8 +27,8 @@ run replays the same frames.  Both read in mono: the "cursor" role is reverse vi
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 from vconsole.keyboard import Key
 from vconsole.video import COLS, ROWS

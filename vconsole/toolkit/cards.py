@@ -8,7 +8,8 @@ alone.
 """
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -36,7 +37,7 @@ class Card(NamedTuple):
         return self.suit * 13 + self.rank - 1
 
     @classmethod
-    def from_index(cls, i: int) -> "Card":
+    def from_index(cls, i: int) -> Card:
         if not 0 <= i < 52:
             raise ValueError(f"card index {i} outside 0..51")
         return cls(i % 13 + 1, i // 13)
@@ -52,7 +53,7 @@ class Card(NamedTuple):
         return ("A23456789TJQK"[self.rank - 1]) + SUIT_LETTERS[self.suit]
 
     @classmethod
-    def parse(cls, code: str) -> "Card":
+    def parse(cls, code: str) -> Card:
         """The inverse of ``code`` ('10' is accepted for T)."""
         c = code.strip().upper().replace("10", "T")
         if len(c) != 2 or c[0] not in "A23456789TJQK" or c[1] not in SUIT_LETTERS:

@@ -16,8 +16,8 @@ card, for clicks.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .cards import RANK_TEXT, SUIT_GLYPHS, Card
 from .hits import HitMap

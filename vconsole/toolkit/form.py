@@ -18,8 +18,9 @@ stray click never loses what was typed.  The answer is a dict of values by field
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent

@@ -19,8 +19,8 @@ in a panel; ``add_score`` is the whole ritual: qualify, ask the name, insert, sa
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from vconsole.disk import DiskError, dos_name
 from vconsole.keyboard import Key

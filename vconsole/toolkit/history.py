@@ -9,7 +9,8 @@ Pure: no screen, no disk, no machine.  A rules model may keep one (see docs/ARCH
 """
 from __future__ import annotations
 
-from typing import Callable, Generic, Iterable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
 
 S = TypeVar("S")  # a state (immutable, or at least never changed once recorded)
 M = TypeVar("M")  # a move
@@ -112,7 +113,7 @@ class History(Generic[S, M]):
 
     @classmethod
     def replayed(cls, start: S, apply: Callable[[S, M], S], moves: Iterable[M],
-                 capacity: int | None = None) -> "History[S, M]":
+                 capacity: int | None = None) -> History[S, M]:
         """A record built by playing ``moves`` from ``start`` (raises at the first illegal one)."""
         h = cls(start, apply, capacity)
         for m in moves:

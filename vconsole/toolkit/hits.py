@@ -4,8 +4,9 @@ Positions are (row, col), 0-based, like every screen position in the program API
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Generic, Iterator, TypeVar
+from typing import Generic, TypeVar
 
 from vconsole.mouse import LEFT, RIGHT, MouseEvent
 
@@ -64,6 +65,6 @@ def any_click(ev) -> bool:
     return isinstance(ev, MouseEvent) and ev.kind == "press"
 
 
-def hit(hits: "HitMap[T]", ev) -> T | None:
+def hit(hits: HitMap[T], ev) -> T | None:
     """What a left click lands on, or None (not a left click, or on nothing)."""
     return hits.at(ev.row, ev.col) if left_click(ev) else None

@@ -10,10 +10,10 @@ if nothing covers the screen, otherwise as soon as the last cover is put back.
 from __future__ import annotations
 
 import weakref
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
-_open: "weakref.WeakKeyDictionary[object, list[Cover]]" = weakref.WeakKeyDictionary()
-_waiting: "weakref.WeakKeyDictionary[object, dict[Hashable, Callable[[], None]]]" = weakref.WeakKeyDictionary()
+_open: weakref.WeakKeyDictionary[object, list[Cover]] = weakref.WeakKeyDictionary()
+_waiting: weakref.WeakKeyDictionary[object, dict[Hashable, Callable[[], None]]] = weakref.WeakKeyDictionary()
 
 
 class Cover:

@@ -7,8 +7,8 @@ mono display), and a click on an entry counts as pressing its key.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .hits import HitMap
 from .layers import redraw_when_clear

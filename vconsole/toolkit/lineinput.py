@@ -1,7 +1,7 @@
 """A one-line text field (file names and the like), DOS style: Backspace, Enter, Esc."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from vconsole.keyboard import Key
 

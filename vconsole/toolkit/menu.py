@@ -16,16 +16,17 @@ Keyboard-only always works; ``mouse=False`` ignores the mouse entirely.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.video import COLS, ROWS
 
 from .hits import left_click, right_click
-from .layers import Cover
 from .hot import STOPS
+from .layers import Cover
 from .popup import centre_left, show_panel
 
 _AUTO = object()  # Item.hot default: the label's first letter or digit

@@ -9,8 +9,8 @@ place the player is shut in.
 from __future__ import annotations
 
 import textwrap
-
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from vconsole.keyboard import Key
 

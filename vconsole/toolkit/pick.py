@@ -15,8 +15,9 @@ result; keys that choose nothing go to ``refuse`` (a beep).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Any, Generic, TypeVar
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent

@@ -8,8 +8,8 @@ the pointer is hidden and shown again around the change.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from vconsole.mouse import DEFAULT_AND, DEFAULT_XOR
 

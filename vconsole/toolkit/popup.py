@@ -9,7 +9,7 @@ boundaries, never cut.
 from __future__ import annotations
 
 import textwrap
-from typing import Sequence
+from collections.abc import Sequence
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
@@ -84,7 +84,7 @@ class Panel:
             self._cover.close()
             self._cover = None
 
-    def __enter__(self) -> "Panel":
+    def __enter__(self) -> Panel:
         self.open()
         return self
 

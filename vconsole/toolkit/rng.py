@@ -21,7 +21,8 @@ to re-implement in any language from this text and get the same games.
 """
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -8,7 +8,7 @@ names its own effects.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 
 class Sound:

@@ -12,9 +12,9 @@ lines); a house style (the Tommy's Toys chrome) or a program lays its own on top
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 WIDGET_COLOUR: dict[str, int] = {
     "screen": 0x07, "frame": 0x0F, "title": 0x0F,

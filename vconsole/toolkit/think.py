@@ -25,8 +25,9 @@ keyboard is looked at while a search runs.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent

@@ -30,7 +30,8 @@ from .. import __version__
 from ..disk import Drive, _umask, dos_name, read_regular
 from ..frontends.inputs import Inputs
 from ..keyboard import Key, word_for, word_for_char
-from ..keyscript import KeyScriptError, Press, parse as parse_keys
+from ..keyscript import KeyScriptError, Press
+from ..keyscript import parse as parse_keys
 from ..machine import Machine, MachineConfig
 from ..mouse import LEFT, MIDDLE, RIGHT
 from ..program import RunOptions
@@ -169,7 +170,7 @@ class Header:
         return json.dumps(obj)
 
     @classmethod
-    def from_obj(cls, obj: Any) -> "Header":
+    def from_obj(cls, obj: Any) -> Header:
         """The header from its parsed JSON; ValueError says what is wrong with it."""
         from ..adapters import ADAPTERS, MONITORS
         from ..synth import MODELS

@@ -43,9 +43,9 @@ import tempfile
 import threading
 import time
 import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 from .. import errors, keyscript
 from ..adapters import ADAPTERS
@@ -186,7 +186,7 @@ class Failure:
     signature: tuple  # what "the same failure" means while shrinking
 
     @classmethod
-    def from_exception(cls, kind: str, exc: BaseException) -> "Failure":
+    def from_exception(cls, kind: str, exc: BaseException) -> Failure:
         frames = traceback.extract_tb(exc.__traceback__)
         where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "?"
         short = errors.where_of(exc)
@@ -196,14 +196,14 @@ class Failure:
         return cls(kind, summary, detail, (kind, type(exc).__name__, where))
 
     @classmethod
-    def hang(cls, why: str) -> "Failure":
+    def hang(cls, why: str) -> Failure:
         return cls("hang", f"hang: {why}", why, ("hang",))
 
 
 class _LazyQueue:
     """The ScriptHost queue, filled from a token source only when the program needs the next event."""
 
-    def __init__(self, host: "MonkeyHost") -> None:
+    def __init__(self, host: MonkeyHost) -> None:
         self.host = host
         self.events: collections.deque = collections.deque()
 
@@ -324,7 +324,7 @@ class MonkeyHost(ScriptHost):
 
     _alarm_ok = False
 
-    def __enter__(self) -> "MonkeyHost":
+    def __enter__(self) -> MonkeyHost:
         self._alarm_ok = bool(self.watchdog) and hasattr(signal, "ITIMER_PROF") and (
             threading.current_thread() is threading.main_thread())
         if self._alarm_ok:
@@ -374,7 +374,7 @@ class Target:
         return " ".join(shlex.quote(w) for w in _monkey_replay_words(self, drive, script))
 
 
-def _monkey_replay_words(target: "Target", drive: str | None, script: str) -> list[str]:
+def _monkey_replay_words(target: Target, drive: str | None, script: str) -> list[str]:
     words = ["vconsole", "monkey", target.program.name]
     if target.switch_words:
         words += ["--switches", " ".join(target.switch_words)]

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import collections
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..frontends.headless import TappedClock
 from ..frontends.inputs import Inputs
 from ..machine import Machine, ProgramExit
 from . import journal as jn
-
 
 #: how far past a journal's last moment an exact replay may run while waits it names are still to come
 OVERRUN_S = 60.0

@@ -24,11 +24,11 @@ import sys
 from pathlib import Path
 
 from ..adapters import MONITORS
-from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY
 from ..disk import Drive
 from ..keyboard import Key
 from ..machine import Machine, MachineConfig
 from ..mouse import MouseEvent
+from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY
 from ..program import Program, RunOptions, run_program
 from ..video import COLS, ROWS
 from .art import EXTENSIONS, MAX_WIDTH, Art, ArtError, load
