@@ -246,6 +246,19 @@ class Dos:
         """Pause for ``seconds`` of machine time (keys typed meanwhile wait in the buffer)."""
         self.machine.delay(seconds)
 
+    def yield_now(self) -> None:
+        """Give the machine one service call that lets no machine time pass.
+
+        A long computation (a computer player's search) calls this between slices so that the
+        front end keeps drawing and a closed window or a stop request is noticed at once.
+        """
+        self.machine.idle(self.clock.now(), wake_on_input=False)
+
+    @property
+    def stopping(self) -> bool:
+        """True once the run is ending (window closed, Ctrl+C, SIGTERM): save, do not ask."""
+        return self.machine.stopping
+
     # -- input ----------------------------------------------------------------------------
     def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
         """Wait for the next key or mouse button event, or None when ``timeout`` seconds pass.

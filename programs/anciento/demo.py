@@ -61,7 +61,7 @@ def serve(app, busy: Busy):
     and give the machine a service call that lets no machine time pass."""
     why = busy.should_stop()
     dos = app.dos
-    dos.machine.idle(dos.now(), wake_on_input=False)
+    dos.yield_now()
     return why
 
 

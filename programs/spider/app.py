@@ -149,7 +149,7 @@ class SpiderApp:
             problem = self.autosave.save(keep.text(self.game, self.elapsed()))
             if problem is not None:
                 self.dos.warn_at_exit(f"the unfinished game was not saved: {problem}")
-                if on_screen and not self.dos.machine.stopping:
+                if on_screen and not self.dos.stopping:
                     show_panel(self.dos, self.theme, f" {keep.FILE} NOT WRITTEN ",
                                [say.KEEP_FAILED, problem.upper()[:60]], mouse=self.mouse, flush=True)
 

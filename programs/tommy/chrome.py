@@ -254,11 +254,11 @@ class Chrome:
             problem = self.autosave.save(game_text)
             if problem is not None:
                 self.dos.warn_at_exit(f"{what.lower()} was not saved: {problem}")
-                if not self.dos.machine.stopping:
+                if not self.dos.stopping:
                     self.sound.effect("error")
                     show_panel(self.dos, self.theme, f" {self.autosave.name} NOT WRITTEN ", [
                         f"{what} COULD NOT BE SAVED:", problem.upper(), "",
                         "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."], mouse=self.mouse,
                         flush=True)
-        if self.dos.options.shareware and not self.dos.machine.stopping:
+        if self.dos.options.shareware and not self.dos.stopping:
             startup.shareware_reminder(self.dos, self.theme, self.name, mouse=self.mouse)
