@@ -45,7 +45,8 @@ def main(argv: list[str]) -> int:
         print(f"bench: unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}",
               file=sys.stderr)
         return 2
-    result: dict = {"machine": {"python": sys.version.split()[0], "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}}
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    result: dict = {"machine": {"python": sys.version.split()[0], "time_utc": now}}
     for name in chosen:
         module_name, function = SECTIONS[name]
         result[name] = getattr(importlib.import_module(module_name), function)()

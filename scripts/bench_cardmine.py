@@ -71,7 +71,8 @@ def main(argv: list[str]) -> None:
     v = r["self_play"]
     print(f"self_play: tie rate {v['tie_rate']:.3f} ({v['ties']} of {v['games']}), {v['mean_plies']:.1f} plies a game")
     t = r["turn"]
-    print(f"computer turn: median {t['median_s'] * 1000:.1f} ms, max {t['max_s'] * 1000:.0f} ms over {t['turns']} turns")
+    print(f"computer turn: median {t['median_s'] * 1000:.1f} ms, max {t['max_s'] * 1000:.0f} ms"
+          f" over {t['turns']} turns")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ def bench() -> dict:
     commands = {"python_pass": [sys.executable, "-c", "pass"], "version": [*vconsole, "--version"],
                 "help": [*vconsole, "--help"], "help_keys": [*vconsole, "help", "keys"]}
     times: dict[str, list[float]] = {name: [] for name in commands}
-    for name, cmd in commands.items():  # warm the file cache once
+    for cmd in commands.values():  # warm the file cache once
         _time(cmd)
     for _ in range(ROUNDS):
         for name, cmd in commands.items():

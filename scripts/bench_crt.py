@@ -35,13 +35,15 @@ def bench() -> dict:
         lit = render_frame(state, adapter, monitor, frame=0)
         dark = render_frame(state, adapter, monitor, frame=8)
         size = display_size(adapter, 2)
-        out[f"{adapter}_{monitor}.full_cpu_ms"] = _cpu_ms(lambda i: CrtPicture(adapter, monitor, size).render(lit))
+        out[f"{adapter}_{monitor}.full_cpu_ms"] = _cpu_ms(
+            lambda i, a=adapter, m=monitor, s=size, lt=lit: CrtPicture(a, m, s).render(lt))
         pic = CrtPicture(adapter, monitor, size)
         pic.render(lit, 0.0)
-        out[f"{adapter}_{monitor}.cursor_cpu_ms"] = _cpu_ms(lambda i: pic.render(dark if i % 2 == 0 else lit,
-                                                                                    10.0 * (i + 1)))
+        out[f"{adapter}_{monitor}.cursor_cpu_ms"] = _cpu_ms(lambda i, p=pic, d=dark, lt=lit: p.render(
+            d if i % 2 == 0 else lt, 10.0 * (i + 1)))
         if monitor == "green":
             fading = CrtPicture(adapter, monitor, size)
             fading.render(lit, 0.0)
-            out[f"{adapter}_{monitor}.afterglow_cpu_ms"] = _cpu_ms(lambda i: fading.render(dark, (i + 1) / 60))
+            out[f"{adapter}_{monitor}.afterglow_cpu_ms"] = _cpu_ms(
+                lambda i, f=fading, d=dark: f.render(d, (i + 1) / 60))
     return out

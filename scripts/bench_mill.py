@@ -133,8 +133,8 @@ def play_game(job: tuple[int, tuple[int, int], int, int, int]) -> dict:
     res = g.result()
     return {"opening": (w, b), "ours": COLOR_NAMES[ours], "result": res, "plies": g.pointer,
             "score": 0.5 if res == "draw" else float(res == COLOR_NAMES[ours]),
-            "moves": " ".join(("" if m.frm is None else f"{m.frm}-") + str(m.to) + (f"x{m.capture}" if m.capture else "")
-                              for m in g.played()),
+            "moves": " ".join(("" if m.frm is None else f"{m.frm}-") + str(m.to)
+                              + (f"x{m.capture}" if m.capture else "") for m in g.played()),
             "max_s": max(ours_s), "times_s": ours_s, "cpu_s": ours_cpu}
 
 

@@ -66,12 +66,12 @@ def _timings(repeats: int) -> dict:
     for name in NAMES:
         adapter = ADAPTERS[name]
         screens = _states(rng, 2)
-        full[name] = _median_ms(lambda: render_frame(screens[0], adapter, frame=0), repeats)
+        full[name] = _median_ms(lambda s=screens, a=adapter: render_frame(s[0], a, frame=0), repeats)
 
         r = Renderer(adapter)
         flip = [0]
 
-        def every_cell_changed():
+        def every_cell_changed(r=r, screens=screens, flip=flip):
             flip[0] ^= 1
             r.frame(screens[flip[0]], 0)
         renderer_full[name] = _median_ms(every_cell_changed, repeats)
@@ -85,7 +85,7 @@ def _timings(repeats: int) -> dict:
             variants.append(ScreenState(cells=cells, cursor_row=12, cursor_col=40, border=1))
         r.frame(variants[0], 0)
 
-        def one_changed():
+        def one_changed(r=r, variants=variants, flip=flip):
             flip[0] ^= 1
             r.frame(variants[flip[0]], 0)
         one_cell[name] = _median_ms(one_changed, repeats)

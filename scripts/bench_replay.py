@@ -115,7 +115,7 @@ def bench() -> dict:
         for name, suffix, scale in (("gif", ".gif", None), ("apng", ".png", None), ("gif_scale1", ".gif", 1)):
             made: list[VideoRecorder] = []
 
-            def capture() -> None:
+            def capture(suffix: str = suffix, scale: int | None = scale, made: list[VideoRecorder] = made) -> None:
                 rec = VideoRecorder(tmp / f"cap{suffix}", DISPLAY, "color", scale=scale)
                 run_script(mill, script, DISPLAY, tmp / f"v{next(runs)}", idle_limit=0.0, video=rec)
                 made.append(rec)

@@ -59,9 +59,9 @@ def bench() -> dict:
     result: dict = {"piece_seconds": round(end, 2), "rate": RATE}
     synth.render(events[:4], RATE, "filtered")  # build the tables once
     for model in synth.MODELS:
-        offline = [end / _time(lambda: synth.render(events, RATE, model, end=end)) for _ in range(REPEATS)]
+        offline = [end / _time(lambda m=model: synth.render(events, RATE, m, end=end)) for _ in range(REPEATS)]
 
-        def stream() -> None:
+        def stream(model: str = model) -> None:
             r = synth.StreamRenderer(RATE, model)
             for e in events:
                 r(e)

@@ -121,7 +121,7 @@ HEADERS = {
 
 def c_array(source: str, name: str, rows: int) -> np.ndarray:
     """Pull one ``u8 name[...] = {...};`` table out of vgafonts.c."""
-    match = re.search(r"\b%s\s*\[[^\]]*\][^=]*=\s*\{(.*?)\};" % re.escape(name), source, re.S)
+    match = re.search(r"\b" + re.escape(name) + r"\s*\[[^\]]*\][^=]*=\s*\{(.*?)\};", source, re.S)
     if match is None:
         raise ValueError(f"array {name} not found in vgafonts.c")
     body = re.sub(r"/\*.*?\*/|//[^\n]*", "", match.group(1), flags=re.S)

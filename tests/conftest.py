@@ -9,13 +9,20 @@ Every test also sees vconsole's defaults, whatever settings the person running t
 a developer's own ``vconsole.toml`` or ``VCONSOLE_DISPLAY`` would otherwise change what the command
 line does in the tests (a green MDA screenshot where a test expects EGA). So the environment's
 settings are removed and ``VCONSOLE_CONFIG`` names an empty settings file; subprocesses inherit both.
+
+Tests write only into temporary folders (pytest's ``tmp_path``, or the fresh folder
+``vconsole.testing.run`` gives a run without a drive): a file a test left in the checkout (a
+VCONSOLE.LOG, a saved game) would change what the next run sees. So the run fails, naming the
+files, when the checkout holds a file at its end that was not there at its start.
 """
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("vconsole", deadline=None)
@@ -31,3 +38,35 @@ def pytest_configure(config) -> None:
     empty = Path(tempfile.mkdtemp(prefix="vconsole-test-settings.")) / "vconsole.toml"
     empty.write_text("# no settings: the tests run on the defaults\n")
     os.environ["VCONSOLE_CONFIG"] = str(empty)
+
+
+#: folders whose contents are no test's output: git's, caches, and the README's virtual environment
+NOT_OUTPUT = {".git", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".venv"}
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def checkout_files() -> Iterator[str]:
+    for folder, subfolders, files in os.walk(CHECKOUT):
+        subfolders[:] = [d for d in subfolders if d not in NOT_OUTPUT and not d.endswith(".egg-info")]
+        for name in files:
+            yield os.path.relpath(os.path.join(folder, name), CHECKOUT)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the controller of a parallel run, or a serial run
+        session.config.stash[_BEFORE] = set(checkout_files())
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    before = session.config.stash.get(_BEFORE, None)
+    if before is None:
+        return
+    left = sorted(set(checkout_files()) - before)
+    if left:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(f"tests wrote into the checkout, not a temporary folder: {', '.join(left)}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_BEFORE = pytest.StashKey[set[str]]()

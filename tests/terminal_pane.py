@@ -35,7 +35,8 @@ class Pane:
         exports = {"COLORTERM": "truecolor", "VCONSOLE_TERMINAL_AUDIO": "0", **(env or {})}
         cmd = " ".join(shlex.quote(a) for a in (command or VCONSOLE + args))
         script = tmp / "run.sh"
-        script.write_text("trap : INT TERM HUP\n" + "".join(f"export {k}={shlex.quote(v)}\n" for k, v in exports.items())
+        script.write_text("trap : INT TERM HUP\n"
+                          + "".join(f"export {k}={shlex.quote(v)}\n" for k, v in exports.items())
                           + f"stty -g > {self.before}\n{cmd} 2> {self.stderr}\necho $? > {self.status}\n"
                           f"stty -g > {self.after}\nexec sleep 600\n")
         self.tmux("new-session", "-d", "-x", str(cols), "-y", str(lines), f"sh {shlex.quote(str(script))}")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 
-from helpers import run_headless
-
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.anciento import PROGRAM, best, demo, fit_table, sample
 from vconsole_programs.anciento import messages as say
 from vconsole_programs.anciento.game import Game
@@ -20,8 +20,9 @@ def run(tmp_path, script, **cfg):
     return run_headless(PROGRAM, "Enter " + script, drive=tmp_path, mouse=False, **cfg)
 
 
-def panel(out) -> str:
-    return " ".join(" ".join(line[55:].split()) for line in out.text[:24] if line[55:].strip())
+def panel(out: Run) -> str:
+    """The right-hand panel as one line, its columns' runs of spaces read as one."""
+    return out.rows(*range(24), left=55, squeeze=True)
 
 
 def write_best(tmp_path, name="Ada", master=None):
@@ -35,7 +36,7 @@ def test_a_hall_game_that_beat_the_master_is_replayed_and_named(tmp_path):
     assert "Ada: game 505" in out.text[1]
     assert " ".join(say.best_start("Ada", 505, MASTER_505 - 1).split()) in panel(out)
     out = run(tmp_path, "D", idle_limit=600)  # to its end
-    assert "ADA'S GAME" in "\n".join(out.text) and f"Final score {MASTER_505:,}, by Ada." in "\n".join(out.text)
+    assert "ADA'S GAME" in out.screen and f"Final score {MASTER_505:,}, by Ada." in out.screen
 
 
 def test_a_hall_game_the_master_beat_leaves_the_demo_to_the_master(tmp_path):
@@ -65,7 +66,7 @@ def test_a_key_stops_the_comparison_and_nothing_is_kept(tmp_path, monkeypatch):
 
     monkeypatch.setattr(demo, "serve", serve)
     out = run(tmp_path, "D", idle_limit=3)
-    assert "1 Random game" in "\n".join(out.text)
+    assert "1 Random game" in out.screen
     assert "MASTER" not in (tmp_path / best.FILE).read_text()
 
 

@@ -3,8 +3,8 @@ next start; F10 asks before it ends a game with stones left; Home/End/PgUp/PgDn 
 corners of the 8x8 playing area (issue 29)."""
 from __future__ import annotations
 
-from helpers import run_headless
-
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.anciento import PROGRAM, keep
 from vconsole_programs.anciento import messages as say
 from vconsole_programs.anciento.game import Game
@@ -15,8 +15,9 @@ def run(tmp_path, script, mouse=False, **cfg):
     return run_headless(PROGRAM, "Enter " + script, drive=tmp_path, mouse=mouse, **cfg)
 
 
-def panel(out) -> str:
-    return " ".join(" ".join(line[55:].split()) for line in out.text[:24] if line[55:].strip())
+def panel(out: Run) -> str:
+    """The right-hand panel as one line, its columns' runs of spaces read as one."""
+    return out.rows(*range(24), left=55, squeeze=True)
 
 
 def arrows_to(frm, to) -> list[str]:
@@ -55,7 +56,7 @@ def test_ctrl_q_keeps_it_too_and_declining_keeps_it_for_later(tmp_path):
     out = run(tmp_path, f'3 "505" Enter {keys} Ctrl+Q')
     assert out.exit_code == 0 and (tmp_path / keep.FILE).exists()
     out = run(tmp_path, "N")
-    assert say.RESUME_LATER in panel(out) and "1 Random game" in "\n".join(out.text)
+    assert say.RESUME_LATER in panel(out) and "1 Random game" in out.screen
     assert (tmp_path / keep.FILE).exists()
 
 
@@ -75,18 +76,18 @@ def test_a_damaged_file_is_set_aside_with_a_message(tmp_path):
 def test_f10_asks_first_while_stones_are_left(tmp_path):
     keys = moves(Game(numbered_deal(505)), 2)
     out = run(tmp_path, f'3 "505" Enter {keys} F10')
-    assert say.END_ASK in panel(out) and "GAME OVER" not in "\n".join(out.text)
+    assert say.END_ASK in panel(out) and "GAME OVER" not in out.screen
     (tmp_path / keep.FILE).unlink()  # the first run kept its game: start afresh
     out = run(tmp_path, f'3 "505" Enter {keys} F10 N')
     assert say.END_KEPT in panel(out) and "Stones left 64" in panel(out)
     (tmp_path / keep.FILE).unlink()
     out = run(tmp_path, f'3 "505" Enter {keys} F10 Y')
-    assert "GAME OVER" in "\n".join(out.text)
+    assert "GAME OVER" in out.screen
 
 
 def test_f10_ends_at_once_when_every_stone_is_down(tmp_path):
     out = run(tmp_path, '6 "sample" Enter F1 F10')  # the master's finished game, played on
-    assert "GAME OVER" in "\n".join(out.text)
+    assert "GAME OVER" in out.screen
 
 
 def test_the_jump_keys_go_to_the_corners_of_the_playing_area(tmp_path, monkeypatch):
@@ -134,7 +135,7 @@ def test_ctrl_c_in_a_game_keeps_it(tmp_path):
 def test_after_game_over_the_side_panel_no_longer_offers_a_stone(tmp_path):
     keys = moves(Game(numbered_deal(505)), 2)
     out = run(tmp_path, f'3 "505" Enter {keys} F10 Y')
-    assert "GAME OVER" in "\n".join(out.text)
+    assert "GAME OVER" in out.screen
     side = panel(out)
     assert "Game over." in side and "Final score" in side
     assert "Place" not in side and "Next: E shows 4" not in side and say.END_ASK not in side

@@ -203,7 +203,8 @@ def test_take_back_and_put_back_restore_score_and_bonus_exactly():
     for fwd in range(1, 4):
         assert g.put_back()
         assert g.position == seen[fwd]
-        assert (g.position.score, g.position.bonus, g.position.quatros) == (seen[fwd].score, seen[fwd].bonus, seen[fwd].quatros)
+        now, then = g.position, seen[fwd]
+        assert (now.score, now.bonus, now.quatros) == (then.score, then.bonus, then.quatros)
     assert not g.put_back()
 
 
@@ -223,7 +224,7 @@ def test_game_never_ends_by_itself_and_reports_blocked_and_all_placed():
     while g.legal():
         g.place(g.legal()[0])
     assert g.blocked != g.all_placed
-    assert g.can_take_back                                # the end stays open to a take-back
+    assert g.can_take_back  # the end stays open to a take-back
     f = g.final()
     assert f.left == 66 - g.position.placed
 
@@ -259,12 +260,12 @@ def test_every_deal_has_72_stones_and_six_starters_with_every_shape_and_pattern(
 def test_bad_deals_are_refused():
     d = numbered_deal(5)
     with pytest.raises(ValueError):
-        Deal(d.starters, d.sequence[:-1] + (d.sequence[0],))       # a kind three times
+        Deal(d.starters, d.sequence[:-1] + (d.sequence[0],))  # a kind three times
     rest = bag()
     for s in (0, 1, 2, 3, 4, 5):
         rest.remove(s)
     with pytest.raises(ValueError, match="every shape"):
-        Deal((0, 1, 2, 3, 4, 5), tuple(rest))                       # one shape, six patterns
+        Deal((0, 1, 2, 3, 4, 5), tuple(rest))  # one shape, six patterns
     with pytest.raises(ValueError, match="starters"):
         Deal(d.starters[:5], d.sequence)
 
@@ -272,6 +273,7 @@ def test_bad_deals_are_refused():
 # -- conservation and replay -----------------------------------------------------------------
 def test_72_stones_are_conserved_at_every_step_of_many_seeded_games():
     import random
+
     for seed in range(40):
         r = random.Random(seed)
         deal = seeded_deal(40000 + seed)
@@ -292,6 +294,7 @@ def test_72_stones_are_conserved_at_every_step_of_many_seeded_games():
 
 def test_replaying_the_recorded_moves_gives_the_same_final_score():
     import random
+
     r = random.Random(3)
     deal = numbered_deal(99)
     g = Game(deal)

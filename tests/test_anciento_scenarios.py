@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import run_headless
 
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.anciento import PROGRAM, sample
 from vconsole_programs.anciento.game import Game
 from vconsole_programs.anciento.look import stone_rows
@@ -24,13 +25,10 @@ def run(tmp_path, script, switches="", mouse=False, **cfg):
     return run_headless(PROGRAM, "Enter " + script, switches=switches, drive=tmp_path, mouse=mouse, **cfg)
 
 
-def screen(out) -> str:
-    return "\n".join(out.text)
 
-
-def panel(out) -> str:
+def panel(out: Run) -> str:
     """The right-hand panel's text, rows joined (messages fold over several rows)."""
-    return " ".join(line[55:].strip() for line in out.text[:24] if line[55:].strip())
+    return out.rows(*range(24), left=55)
 
 
 def square(out, r, c) -> tuple[str, str]:
@@ -57,9 +55,9 @@ def keyboard_moves(game: Game, n: int, start=(4, 4)) -> tuple[list[str], tuple[i
 
 def test_title_then_main_menu_down_the_right_and_along_the_bottom(tmp_path):
     out = run_headless(PROGRAM, "", drive=tmp_path, mouse=False)
-    assert "ANCIENTO" not in screen(out) or "Press any key" in screen(out)
+    assert "ANCIENTO" not in out.screen or "Press any key" in out.screen
     out = run(tmp_path, "")
-    text = screen(out)
+    text = out.screen
     for item in ("1 Random game", "2 Pick a game", "3 Select a game", "4 Set timer", "5 Saved games",
                  "6 Load game", "7 Help (H)", "8 Hall of Fame", "9 Quit"):
         assert item in text
@@ -79,7 +77,7 @@ def test_with_a_mouse_driver_the_mouse_is_the_default_and_k_m_switch(tmp_path):
 
 def test_select_a_game_shows_its_number_and_its_starting_stones(tmp_path):
     out = run(tmp_path, '3 "505" Enter')
-    assert "Game 505" in screen(out)
+    assert "Game 505" in out.screen
     deal = numbered_deal(505)
     corners = {(4, 4): 0, (5, 5): 1, (0, 0): 2, (0, 9): 3, (9, 0): 4, (9, 9): 5}
     for (r, c), k in corners.items():
@@ -91,13 +89,13 @@ def test_select_a_game_refuses_numbers_out_of_range(tmp_path):
     out = run(tmp_path, '3 "40000" Enter')
     assert "1 to 32000" in panel(out)
     out = run(tmp_path, '3 "0" Enter "12" Enter')
-    assert "Game 12" in screen(out)
+    assert "Game 12" in out.screen
 
 
 def test_pick_a_game_shows_the_number_it_picked(tmp_path):
     out = run(tmp_path, "2", seed=1)
     number = random.Random(1).randint(1, 32000)
-    assert f"Game {number}" in screen(out)
+    assert f"Game {number}" in out.screen
 
 
 def test_keyboard_placements_score_and_take_back_restores(tmp_path):
@@ -125,15 +123,15 @@ def test_f10_ends_the_game_and_a_name_enters_the_hall_of_fame(tmp_path):
     game = Game(numbered_deal(505))
     keys, _ = keyboard_moves(game, 3)
     out = run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F10 Y')
-    text = screen(out)
+    text = out.screen
     final = game.final()
     assert "GAME OVER" in text and f"{final.total:,}" in text
     out = run(tmp_path, '3 "505" Enter ' + " ".join(keys) + ' F10 Y Enter "Ada" Enter')
-    assert "HALL OF FAME" in screen(out) and "Ada" in screen(out)
+    assert "HALL OF FAME" in out.screen and "Ada" in out.screen
     hof = (tmp_path / "ANCIENTO.HOF").read_text()
     assert f"{final.total}|" in hof and "|Ada|game 505" in hof
     out = run(tmp_path, "8")                                           # menu item 8 shows it
-    assert "Ada" in screen(out) and f"{final.total:,}" in screen(out)
+    assert "Ada" in out.screen and f"{final.total:,}" in out.screen
 
 
 def test_save_load_and_replay_step_by_step_then_play_on(tmp_path):
@@ -143,7 +141,7 @@ def test_save_load_and_replay_step_by_step_then_play_on(tmp_path):
     saved = parse_saved((tmp_path / "MINE.ANC").read_text())
     assert saved.moves == game.moves and saved.deal.number == 505
     out = run(tmp_path, '6 "mine" Enter')
-    assert "MINE: game 505" in screen(out)
+    assert "MINE: game 505" in out.screen
     flat = " ".join(panel(out).split())
     assert "Stones left 66" in flat and "Enter or a click shows the next move" in flat
     out = run(tmp_path, '6 "mine" Enter Enter Enter')
@@ -160,7 +158,7 @@ def test_save_load_and_replay_step_by_step_then_play_on(tmp_path):
 def test_saving_over_a_game_asks_on_one_row_and_leaves_the_board_alone(tmp_path):
     before = run(tmp_path, '3 "7" Enter')
     out = run(tmp_path, '3 "7" Enter F4 "mine" Enter F4 "mine" Enter')
-    assert "Replace that game (Y/N)?" in screen(out)
+    assert "Replace that game (Y/N)?" in out.screen
     assert [row[:55] for row in out.text[:24]] == [row[:55] for row in before.text[:24]]
     out = run(tmp_path, '3 "7" Enter F4 "mine" Enter Y')  # MINE.ANC is there from the run above
     assert "Saved as MINE" in " ".join(panel(out).split())
@@ -169,23 +167,23 @@ def test_saving_over_a_game_asks_on_one_row_and_leaves_the_board_alone(tmp_path)
 def test_saved_games_lists_them_and_loads_the_one_picked(tmp_path):
     run(tmp_path, '3 "7" Enter F4 "alpha" Enter')
     out = run(tmp_path, "5")
-    assert "SAVED GAMES" in screen(out) and "ALPHA" in screen(out) and "SAMPLE" in screen(out)
+    assert "SAVED GAMES" in out.screen and "ALPHA" in out.screen and "SAMPLE" in out.screen
     out = run(tmp_path, "5 Enter")                                     # the first: ALPHA
-    assert "ALPHA: game 7" in screen(out)
+    assert "ALPHA: game 7" in out.screen
 
 
 def test_the_sample_is_the_masters_game_505_and_replays_to_its_score(tmp_path):
     saved = parse_saved(sample.TEXT)
     assert saved.deal.number == 505 and saved.game().final().total == sample.SCORE > 43000
     out = run(tmp_path, '6 "sample" Enter Enter')
-    assert "SAMPLE: game 505" in screen(out) and "Move 1 of" in panel(out)
+    assert "SAMPLE: game 505" in out.screen and "Move 1 of" in panel(out)
     out = run(tmp_path, '6 "sample" Enter F1 F10')
-    assert f"{sample.SCORE:,}" in screen(out)
+    assert f"{sample.SCORE:,}" in out.screen
 
 
 def test_a_loaded_game_ended_without_a_stone_of_ones_own_earns_no_place(tmp_path):
     out = run(tmp_path, '6 "sample" Enter F1 F10')
-    assert "did not" in screen(out) and "Hall of Fame" in screen(out)
+    assert "did not" in out.screen and "Hall of Fame" in out.screen
     out = run(tmp_path, '6 "sample" Enter F1 F10 Enter "Cheat" Enter')
     assert not (tmp_path / "ANCIENTO.HOF").exists() or "Cheat" not in (tmp_path / "ANCIENTO.HOF").read_text()
 
@@ -197,20 +195,20 @@ def test_a_loaded_unfinished_game_played_on_still_earns_its_place(tmp_path):
     more, _ = keyboard_moves(game, 1, start=(4, 4))
     out = run(tmp_path, '6 "mine" Enter F1 ' + " ".join(more) + ' F10 Y Enter "Ada" Enter')
     assert "|Ada|game 505" in (tmp_path / "ANCIENTO.HOF").read_text()
-    assert "HALL OF FAME" in screen(out)
+    assert "HALL OF FAME" in out.screen
 
 
 def test_a_game_without_a_point_earns_no_place(tmp_path):
     out = run(tmp_path, '2 F10 Y Enter')
-    assert "GAME OVER" not in screen(out) and "makes the Hall of Fame" not in screen(out)
+    assert "GAME OVER" not in out.screen and "makes the Hall of Fame" not in out.screen
     assert not (tmp_path / "ANCIENTO.HOF").exists()
 
 
 def test_watching_a_saved_game_does_not_run_the_time_limit(tmp_path):
     out = run(tmp_path, '4 "1" Enter 6 "sample" Enter Enter Enter wait:90000')
-    assert "TIME IS UP" not in screen(out) and "Move 2 of" in panel(out)
+    assert "TIME IS UP" not in out.screen and "Move 2 of" in panel(out)
     out = run(tmp_path, '4 "1" Enter 6 "sample" Enter F1 wait:61000')  # F1: playing on, the clock runs
-    assert "TIME IS UP" in screen(out)
+    assert "TIME IS UP" in out.screen
 
 
 def test_the_menu_says_when_f5_left_the_time_limit_off(tmp_path):
@@ -277,14 +275,14 @@ def test_check_on_mono_marks_the_square_by_its_fill_not_its_brightness_alone(tmp
 
 def test_time_limit_ends_the_game(tmp_path):
     out = run(tmp_path, '4 "1" Enter 1 wait:61000')
-    assert "TIME IS UP" in screen(out)
+    assert "TIME IS UP" in out.screen
 
 
 def test_f3_wait_stops_the_countdown_and_f5_takes_the_limit_away(tmp_path):
     out = run(tmp_path, '4 "1" Enter 1 F3 wait:90000')
-    assert "TIME IS UP" not in screen(out) and "WAIT" in panel(out)
+    assert "TIME IS UP" not in out.screen and "WAIT" in panel(out)
     out = run(tmp_path, '4 "1" Enter 1 F5 wait:90000')
-    assert "TIME IS UP" not in screen(out) and "no limit" in panel(out)
+    assert "TIME IS UP" not in out.screen and "no limit" in panel(out)
 
 
 def test_f9_r_goes_to_the_title_and_m_to_the_menu(tmp_path):
@@ -292,16 +290,16 @@ def test_f9_r_goes_to_the_title_and_m_to_the_menu(tmp_path):
     flat = " ".join(panel(out).split())
     assert "R reset: title screen M the main menu Esc go on playing" in flat
     out = run(tmp_path, "1 F9 R")
-    assert "Press any key" in screen(out)
+    assert "Press any key" in out.screen
     out = run(tmp_path, "1 F9 M")
-    assert "1 Random game" in screen(out)
+    assert "1 Random game" in out.screen
 
 
 def test_play_next_starts_a_new_game_after_each_finished_one(tmp_path):
     out = run(tmp_path, '3 "505" Enter F10 Y Esc Esc', switches="/PN")
     assert "Game " in out.text[1] and "Game 505" not in out.text[1]
     out = run(tmp_path, '3 "505" Enter F10 Y Esc Esc F9 M', switches="/PN")
-    assert "1 Random game" in screen(out)
+    assert "1 Random game" in out.screen
 
 
 def test_ctrl_q_leaves_at_once_saving_nothing(tmp_path):
@@ -324,12 +322,12 @@ def test_mouse_left_places_and_right_takes_back(tmp_path):
 def test_demo_plays_the_masters_game_to_its_end(tmp_path):
     out = run(tmp_path, "D", seed=3)
     number = random.Random(3).randint(1, 32000)
-    assert "THE MASTER'S GAME" in screen(out) and f"Game {number}:" in screen(out)
+    assert "THE MASTER'S GAME" in out.screen and f"Game {number}:" in out.screen
 
 
 def test_demo_stops_at_a_key(tmp_path):
     out = run(tmp_path, "D wait:3000 x")
-    assert "1 Random game" in screen(out)
+    assert "1 Random game" in out.screen
 
 
 def test_black_and_white_draws_stones_by_characters(tmp_path):
@@ -342,7 +340,7 @@ def test_black_and_white_draws_stones_by_characters(tmp_path):
 @pytest.mark.parametrize("adapter", ["mda", "cga", "vga"])
 def test_every_display_runs_a_game(tmp_path, adapter):
     out = run(tmp_path, '3 "505" Enter F6 x', adapter=adapter)
-    assert "Game 505" in screen(out)
+    assert "Game 505" in out.screen
 
 
 def test_no_sound_switch_keeps_f7_silent(tmp_path):
@@ -363,7 +361,7 @@ def test_keyboard_mode_marks_the_square_and_mouse_mode_does_not(tmp_path):
 
 def test_menu_help_goes_back_to_the_menu_and_b_explains_the_missing_colours(tmp_path):
     out = run(tmp_path, "7")
-    assert "back to the menu" in screen(out) and "back to the game" not in screen(out)
+    assert "back to the menu" in out.screen and "back to the game" not in out.screen
     out = run(tmp_path, "B Up")
     assert "B turns the colours back on" in " ".join(panel(out).split())
 
@@ -389,4 +387,4 @@ def test_pop_ups_sit_over_the_board_not_across_its_edge(tmp_path):
 
 def test_the_hall_of_fame_speaks_anciento_s_mixed_case(tmp_path):
     out = run(tmp_path, "8")
-    assert "HALL OF FAME" in screen(out) and "Press any key" in screen(out) and "PRESS ANY KEY" not in screen(out)
+    assert "HALL OF FAME" in out.screen and "Press any key" in out.screen and "PRESS ANY KEY" not in out.screen

@@ -48,7 +48,8 @@ _SAUCE = st.builds(
     lambda dt, ft, t1, t2, flags, comments, font: record(data_type=dt, file_type=ft, tinfo1=t1, tinfo2=t2,
                                                           flags=flags, comments=comments, tinfos=font),
     st.integers(0, 9), st.integers(0, 255), st.integers(0, 65535), st.integers(0, 65535), st.integers(0, 255),
-    st.lists(st.binary(max_size=70).map(lambda b: b.decode("cp437")), max_size=3).map(tuple), st.sampled_from(["", "IBM VGA", "IBM VGA50", "junk"]))
+    st.lists(st.binary(max_size=70).map(lambda b: b.decode("cp437")), max_size=3).map(tuple),
+    st.sampled_from(["", "IBM VGA", "IBM VGA50", "junk"]))
 
 
 @SETTINGS

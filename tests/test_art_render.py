@@ -112,8 +112,8 @@ def test_letter_spacing_on_vga_and_a_note_elsewhere(tmp_path, capsys):
     cells = screen(25, 80)
     eight = render(tmp_path, _bin(tmp_path, cells, flags=0b010), "--display", "vga")
     assert eight.shape == (440, 704, 3)
-    assert np.array_equal(eight, render_frame(ScreenState(cells=cells, cursor_start=0x20, font=Glyphs.named("bios_8x16")),
-                                              VGA.text_mode(cell_w=8)))
+    state = ScreenState(cells=cells, cursor_start=0x20, font=Glyphs.named("bios_8x16"))
+    assert np.array_equal(eight, render_frame(state, VGA.text_mode(cell_w=8)))
     capsys.readouterr()
     ega = render(tmp_path, _bin(tmp_path, cells, flags=0b100), "--display", "ega")
     assert ega.shape == (386, 704, 3)
@@ -135,8 +135,8 @@ def test_a_sauce_font_name_selects_the_pc_font(tmp_path):
     cells = screen(25, 80)
     vga50 = render(tmp_path, _bin(tmp_path, cells, font="IBM VGA50"), "--display", "vga")
     assert vga50.shape == (25 * 8 + 40, 792, 3)
-    assert np.array_equal(vga50, render_frame(ScreenState(cells=cells, cursor_start=0x20, font=Glyphs.named("bios_8x8")),
-                                              VGA.text_mode(cell_h=8)))
+    state = ScreenState(cells=cells, cursor_start=0x20, font=Glyphs.named("bios_8x8"))
+    assert np.array_equal(vga50, render_frame(state, VGA.text_mode(cell_h=8)))
 
 
 def test_an_xbin_font_and_palette_are_shown(tmp_path):
@@ -152,7 +152,7 @@ def test_an_xbin_font_and_palette_are_shown(tmp_path):
     assert tuple(picture[0, 0]) == (0, 0, 0xFF)  # the border is colour 0 of the file's palette
 
 
-# -- the blink animation ------------------------------------------------------------------------------------------------
+# -- the blink animation -----------------------------------------------------------------------------------------------
 def _gif_frames(path) -> tuple[list[np.ndarray], list[int]]:
     frames, durations = [], []
     with Image.open(path) as im:
@@ -202,7 +202,7 @@ def test_gif_refusals(tmp_path, capsys):
     assert cli.main(["render", str(path), "--display", "ega", "--png", "a.png", "--gif", "b.gif"]) == 2
 
 
-# -- the command's manners --------------------------------------------------------------------------------------------------
+# -- the command's manners ---------------------------------------------------------------------------------------------
 def test_nothing_is_written_beside_the_input(tmp_path):
     art = tmp_path / "art"
     art.mkdir()
@@ -225,6 +225,7 @@ def test_notes_and_errors_are_one_line_each(tmp_path, capsys):
     assert cli.main(["render", str(huge), "--display", "vga", "--png", str(tmp_path / "h.png")]) == 2
     assert capsys.readouterr().err.splitlines() == [
         f"vconsole render: {huge} is 100 MB; art files are read up to 16 MB"]
-    assert cli.main(["render", str(path), "--display", "vga", "--png", str(tmp_path / "o.png"), "--cursor", "3,0,6,7"]) == 2
+    assert cli.main(["render", str(path), "--display", "vga", "--png", str(tmp_path / "o.png"),
+                     "--cursor", "3,0,6,7"]) == 2
     assert capsys.readouterr().err.strip() == "vconsole render: cursor cell 3,0 is off the 80x1 screen"
     assert not (tmp_path / "h.png").exists()

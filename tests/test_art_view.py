@@ -6,10 +6,10 @@ import sys
 
 import numpy as np
 import pytest
-from helpers import run_headless
 
 from vconsole import cli
 from vconsole.fonts import Glyphs
+from vconsole.testing import run as run_headless
 from vconsole.tools.art.binary import write_xbin
 from vconsole.tools.art.sauce import record
 from vconsole.tools.view import Viewer, collect
@@ -94,7 +94,7 @@ def test_information_panel_shows_sauce_and_goes_away(tmp_path):
                                             date="19950317", tinfo1=80, flags=0b1101, tinfos="Amiga Topaz 1",
                                             comments=("a comment line",)))
     out = view([path], "I")
-    text = "\n".join(out.text)
+    text = out.screen
     for words in ("File:    s.ans", "Format:  ANSI, 80 x 1 cells", "Title:   Deep Blue", "Author:  Someone",
                   "Date:    1995-03-17", "iCE colours, 9-dot letters, tall pixels", "a comment line",
                   "Note: font 'Amiga Topaz 1' is not one vconsole has"):
@@ -131,7 +131,8 @@ def test_command_line_headless_and_errors(tmp_path, capsys, tall):
     assert cli.main(["view", str(tall), "--headless", "--keys", "PgDn", "--dump-text", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 25
     assert cli.main(["view", str(tmp_path / "none.ans"), "--headless"]) == 2
-    assert capsys.readouterr().err.strip() == f"vconsole view: cannot read {tmp_path / 'none.ans'}: No such file or directory"
+    assert capsys.readouterr().err.strip() == (f"vconsole view: cannot read {tmp_path / 'none.ans'}: "
+                                               "No such file or directory")
     empty = tmp_path / "empty"
     empty.mkdir()
     assert cli.main(["view", str(empty), "--headless"]) == 2

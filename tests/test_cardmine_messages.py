@@ -71,7 +71,8 @@ PROMPTS = [
     say.ask_card(NAME, 10) + "_", say.ask_dig(NAME, 10) + "_", say.ask_discard(NAME, 10) + "_",
     say.ask_lay(NAME, TEN) + "4-_", say.ask_dig_at(NAME, TEN) + "4-_", say.ask_walk(NAME, 4) + "4-_",
     say.ask_hop(NAME) + "4-_", say.ask_bump(NAME, NAME) + "4-_", say.abort_question(), say.agree_question(NAME),
-    say.another_game(), say.same_miners(), say.hand_over(NAME), say.quit_question(), say.thinking(NAME), say.thinking(NAME, True), say.shareware_end(),
+    say.another_game(), say.same_miners(), say.hand_over(NAME), say.quit_question(), say.thinking(NAME),
+    say.thinking(NAME, True), say.shareware_end(),
 ]
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import run_headless
 
 from vconsole.disk import Drive
-from vconsole.keyboard import word_for
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.cardmine import PROGRAM, tmpfile
 from vconsole_programs.cardmine.ai import choose_play
 from vconsole_programs.cardmine.app import turn_rng
@@ -30,18 +30,14 @@ HAND_KEYS = "123456789ABCDEFG"
 
 
 def play(tmp_path, script, switches="S", shareware=False, **cfg):
-    def start(machine):  # the key that passes the start-up screen
-        machine.keyboard.push(word_for("Enter"))
-
-    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, hook=start, **cfg)
+    # Enter typed ahead passes the start-up screen
+    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, ahead="Enter", **cfg)
 
 
-def text(out) -> str:
-    return "\n".join(out.text)
 
-
-def news(out) -> str:
-    return " ".join(out.text[r].strip() for r in (21, 22))
+def news(out: Run) -> str:
+    """The two message rows under the mine, as one line."""
+    return out.rows(21, 22)
 
 
 def square_keys(sq: int) -> list[str]:
@@ -96,7 +92,7 @@ def whole_game(state, seeds, person: int):
 
 def test_startup_names_and_the_first_screen(tmp_path):
     out = play(tmp_path, '"ALICE" Enter Enter')
-    t = text(out)
+    t = out.screen
     assert "TOMMY'S CARD MINERS" in t and "ALICE" in t and "COMPUTER" in t
     assert "NEW GAME." in news(out)
     assert "F1  SOUND ON" in t and "F3  OPTIONS" in t and "F6  BANK" in t and "TIME PAD" in t
@@ -105,7 +101,7 @@ def test_startup_names_and_the_first_screen(tmp_path):
 
 def test_a_name_typed_over_the_offered_computer_replaces_it(tmp_path):
     out = play(tmp_path, '"ALICE" Enter "BOB" Enter')
-    assert "BOB" in out.text[15] and "COMPUTER" not in text(out)
+    assert "BOB" in out.text[15] and "COMPUTER" not in out.screen
     bank = Bank(Drive(tmp_path))
     bank.load()
     assert [a.name for a in bank.accounts] == ["ALICE", "BOB"]
@@ -116,7 +112,7 @@ def test_a_whole_game_by_keys_settles_the_bank(tmp_path):
     start = saved_game(tmp_path, seeds=seeds)
     keys, final = whole_game(start, seeds, person=0)
     out = play(tmp_path, " ".join(keys))
-    t = text(out)
+    t = out.screen
     bank = Bank(Drive(tmp_path))
     assert bank.load() is None
     alice, comp = bank.find("alice"), bank.find("COMPUTER")
@@ -189,7 +185,7 @@ def test_older_news_is_shortened_then_dropped_never_the_newest():
 def test_aborting_needs_both_miners_to_agree(tmp_path):
     saved_game(tmp_path, names=("ALICE", "BOB"))
     out = play(tmp_path, "Space q y n")  # (Space: ALICE is ready, at the hand-over screen)
-    assert "BOB WANTS TO PLAY ON." in text(out)
+    assert "BOB WANTS TO PLAY ON." in out.screen
     assert "PLAY A CARD" in out.text[24]
     out = play(tmp_path, "Space x y y")  # a game restored is handed over too
     assert "GAME ABORTED. NO CHIPS CHANGE HANDS." in news(out)
@@ -218,14 +214,14 @@ def test_the_computer_playing_itself_can_be_aborted(tmp_path):
 def test_a_new_game_by_clicking_y_and_keeping_the_miners(tmp_path):
     saved_game(tmp_path)
     out = play(tmp_path, "q y click:14,24 y", mouse=True)
-    assert "NEW GAME" in news(out) and "ALICE" in text(out)
+    assert "NEW GAME" in news(out) and "ALICE" in out.screen
     assert "PLAY A CARD" in out.text[24] or "THINKING" in out.text[24]
 
 
 def test_miners_drop_out_and_join_between_games(tmp_path):
     saved_game(tmp_path)
     out = play(tmp_path, 'q y y n Backspace Backspace Backspace Backspace Backspace "CAROL" Enter Enter')
-    t = text(out)
+    t = out.screen
     assert "CAROL" in t and "ALICE" not in out.text[11]
     bank = Bank(Drive(tmp_path))
     bank.load()
@@ -258,9 +254,9 @@ def test_replay_deals_the_last_hand_again(tmp_path):
 
 def test_f3_and_f6_work_on_the_opening_names_form(tmp_path):
     out = play(tmp_path, "F3")
-    assert "OPTIONS" in text(out) and "GAME POINT" in text(out)
+    assert "OPTIONS" in out.screen and "GAME POINT" in out.screen
     out = play(tmp_path, "F6")
-    assert "BANK: 0 OF 100 ACCOUNTS" in text(out)
+    assert "BANK: 0 OF 100 ACCOUNTS" in out.screen
     # game point 10 set before the first game, which is then dealt with it
     out = play(tmp_path, 'F3 Tab Tab Tab 1 0 Enter "ALICE" Enter Enter')
     assert "GAME POINT 10" in out.text[19] and "NEW GAME." in news(out)
@@ -269,7 +265,7 @@ def test_f3_and_f6_work_on_the_opening_names_form(tmp_path):
 def test_f6_shows_the_bank(tmp_path):
     saved_game(tmp_path)
     out = play(tmp_path, "F6")
-    t = text(out)
+    t = out.screen
     assert "BANK: 2 OF 100 ACCOUNTS" in t and "ALICE" in t and "COMPUTER" in t
 
 
@@ -277,7 +273,7 @@ def test_a_damaged_bank_is_set_aside_and_a_new_one_started(tmp_path):
     Drive(tmp_path).write_text("CARDMINE.BNK", "this is not a bank\n")
     saved_game(tmp_path)
     out = play(tmp_path, "")
-    assert "CARDMINE.BNK IS DAMAGED" in text(out)
+    assert "CARDMINE.BNK IS DAMAGED" in out.screen
     out = play(tmp_path, "Enter q y")
     assert Drive(tmp_path).read_text("CARDMINE.BAD") == "this is not a bank\n"
     bank = Bank(Drive(tmp_path))
@@ -290,13 +286,13 @@ def test_a_full_bank_keeps_every_account_and_says_so(tmp_path):
     seeds = (1234, 5678)
     start = saved_game(tmp_path, seeds=seeds)
     out = play(tmp_path, "")
-    assert "THE BANK IS FULL (100 ACCOUNTS): ALICE PLAYS WITHOUT ONE." in text(out)
+    assert "THE BANK IS FULL (100 ACCOUNTS): ALICE PLAYS WITHOUT ONE." in out.screen
     keys, final = whole_game(start, seeds, person=0)
     out = play(tmp_path, "Enter " + " ".join(keys))
     bank = Bank(Drive(tmp_path))
     assert bank.load() is None and len(bank.accounts) == 100
     assert [a.chips for a in bank.accounts] == list(range(100)) and bank.find("ALICE") is None
-    assert "NO ACCOUNT" in text(out)
+    assert "NO ACCOUNT" in out.screen
 
 
 # -- leaving: Esc on the first names, N to another game ----------------------------------
@@ -385,17 +381,17 @@ def test_a_changed_byte_sets_cardmine_tmp_aside(tmp_path, where):
     with pytest.raises(ValueError):
         tmpfile.parse("\n".join(lines))
     out = play(tmp_path, "")
-    assert "CARDMINE.TMP IS DAMAGED" in text(out) and Drive(tmp_path).exists("CARDMINE.BAD")
-    assert "MINER 1" in text(play(tmp_path, ""))  # and a new game's names form
+    assert "CARDMINE.TMP IS DAMAGED" in out.screen and Drive(tmp_path).exists("CARDMINE.BAD")
+    assert "MINER 1" in play(tmp_path, "").screen  # and a new game's names form
 
 
 def test_a_damaged_tmp_is_set_aside_and_a_new_game_begins(tmp_path):
     Drive(tmp_path).write_text("CARDMINE.TMP", "CARDMINE AUTO-SAVE 1\nNAMES ALICE\n")
     out = play(tmp_path, "")
-    assert "CARDMINE.TMP IS DAMAGED" in text(out)
+    assert "CARDMINE.TMP IS DAMAGED" in out.screen
     assert Drive(tmp_path).exists("CARDMINE.BAD")
     out = play(tmp_path, "")
-    assert "MINER 1" in text(out)  # the names form for a new game
+    assert "MINER 1" in out.screen  # the names form for a new game
 
 
 # -- entry by mouse, two people at one screen, shareware ----------------------------------
@@ -465,7 +461,7 @@ def test_after_a_play_the_next_person_gets_a_hand_over_screen(tmp_path):
 
 def test_shareware_plays_the_computer_and_stops_after_one_game(tmp_path):
     out = play(tmp_path, '"ALICE" Enter q y Enter', shareware=True)
-    t = text(out)
+    t = out.screen
     assert "UNREGISTERED" in t
     bank = Bank(Drive(tmp_path))
     bank.load()
@@ -480,7 +476,7 @@ def test_f5_instructions_say_the_decisions(tmp_path):
     assert max(len(line) for line in help_text.TEXT.splitlines()) <= 76
     saved_game(tmp_path)
     out = play(tmp_path, "F5")
-    assert "HOW TO PLAY" in text(out)
+    assert "HOW TO PLAY" in out.screen
 
 
 def test_the_help_footer_stays_apart_from_the_page_number_on_the_last_page(tmp_path):
@@ -495,7 +491,7 @@ def test_the_help_footer_stays_apart_from_the_page_number_on_the_last_page(tmp_p
 
 def test_the_computer_mines_against_itself(tmp_path):
     out = play(tmp_path, '"COMPUTER" Enter Enter wait:60000')
-    assert "COMPUTER 1" in text(out) and "COMPUTER 2" in text(out)
+    assert "COMPUTER 1" in out.screen and "COMPUTER 2" in out.screen
     assert "ANOTHER GAME (Y/N)?" in out.text[24]
     bank = Bank(Drive(tmp_path))
     bank.load()
@@ -557,10 +553,10 @@ def test_the_last_miners_and_the_sound_are_offered_next_time(tmp_path):
     assert "NAMES ALICE|BOB" in ini and "SOUND 0" in ini
     (tmp_path / "CARDMINE.TMP").unlink()
     out = play(tmp_path, "wait:500", switches="")
-    assert "MINER 1  ALICE" in text(out) and "MINER 2  BOB" in text(out)
+    assert "MINER 1  ALICE" in out.screen and "MINER 2  BOB" in out.screen
     out = play(tmp_path, "Enter Enter wait:500", switches="")  # the offered names, as they are
     assert "ALICE" in out.text[11] and "BOB" in out.text[15]
-    assert "F1  SOUND ON" in text(out)  # the legend names what F1 would do: the sound is off
+    assert "F1  SOUND ON" in out.screen  # the legend names what F1 would do: the sound is off
 
 
 def test_keys_typed_for_a_hop_the_program_made_itself_are_dropped(tmp_path):

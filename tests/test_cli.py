@@ -275,7 +275,8 @@ def test_outputs_on_one_path_and_an_option_without_effect_are_refused(capsys, tm
 def test_replay_refuses_two_outputs_on_one_path(capsys, tmp_path):
     assert cli.main(["replay", str(tmp_path / "j.jsonl"), "--headless", "--dump-text", str(tmp_path / "o"),
                      "--record-audio", str(tmp_path / "o")]) == 2
-    assert one_line(capsys) == f"vconsole: --record-audio and --dump-text both write {tmp_path / 'o'}: give each its own file"
+    assert one_line(capsys) == (f"vconsole: --record-audio and --dump-text both write {tmp_path / 'o'}: "
+                                "give each its own file")
 
 
 def test_dev_null_takes_more_than_one_output(tmp_path):
@@ -285,18 +286,18 @@ def test_dev_null_takes_more_than_one_output(tmp_path):
 def test_scale_without_a_picture_is_warned_about_and_the_run_goes_on(capsys, tmp_path):
     assert cli.main(["mill", "--keys", "F7", "--drive", str(tmp_path), "--scale", "2", "--dump-text",
                      str(tmp_path / "t")]) == 0
-    assert one_line(capsys) == "vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video"
+    assert one_line(capsys) == ("vconsole: --scale does nothing here: it sizes the window, --screenshot "
+                                "and --record-video")
 
 
 @pytest.mark.parametrize("display, scale", [("ega", 3), ("cga", 5), ("mda", 2)])
 def test_a_scaled_screenshot_is_made_strip_by_strip_and_equals_the_whole_picture(tmp_path, display, scale):
     """--scale 16 would be hundreds of MB as one array: the screenshot is scaled and packed in strips."""
-    from helpers import run_headless
-
     from vconsole.adapters import ADAPTERS
     from vconsole.capture import to_display
     from vconsole.machine import MachineConfig
     from vconsole.render import render_frame
+    from vconsole.testing import run as run_headless
     from vconsole_programs.testcard import PROGRAM
 
     out = run_headless(PROGRAM, "b", drive=tmp_path, adapter=display)

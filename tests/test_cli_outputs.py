@@ -147,7 +147,8 @@ def test_a_journal_on_a_full_disk_stops_the_recording_not_the_run(capsys, tmp_pa
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["testcard", "--headless", "--screenshot", "TMP/x.jpg"], "--screenshot: TMP/x.jpg would be a PNG picture, not JPG"),
+    (["testcard", "--headless", "--screenshot", "TMP/x.jpg"],
+     "--screenshot: TMP/x.jpg would be a PNG picture, not JPG"),
     (["testcard", "--headless", "--record-audio", "TMP/x.mp3"], "--record-audio: TMP/x.mp3 would be a WAV file"),
     (["replay", "JOURNAL", "--headless", "--screenshot", "TMP/x.JPG"], "would be a PNG picture, not JPG"),
     (["attract", "mill", "TMP/o.gif", "--record-audio", "TMP/x.mp3"], "would be a WAV file, not MP3"),

@@ -104,7 +104,8 @@ def test_an_option_shared_by_subcommands_has_one_default_and_one_set_of_choices(
     for name, parser in parsers.items():
         for a in parser._actions:
             for option in a.option_strings:
-                if option in run and name != "run" and (name, option) not in DIFFERENT_ON_PURPOSE and option != "--help":
+                if (option in run and name != "run" and (name, option) not in DIFFERENT_ON_PURPOSE
+                        and option != "--help"):
                     same = run[option]
                     assert a.default == same.default, (name, option, a.default, same.default)
                     assert (list(a.choices) if a.choices else None) == (list(same.choices) if same.choices else None) \

@@ -7,10 +7,10 @@ import shutil
 from collections import namedtuple
 
 import pytest
-from helpers import run_headless
 
 from vconsole.disk import Drive
 from vconsole.program import UNSAVEABLE_S, Program
+from vconsole.testing import run as run_headless
 from vconsole_programs.mill import PROGRAM as MILL
 from vconsole_programs.pearls import PROGRAM as PEARLS
 
@@ -42,7 +42,7 @@ def test_a_read_only_drive_is_said_before_play_and_the_game_runs(tmp_path, monke
     out = run_headless(program, "", drive=tmp_path, hook=watch)
     assert shown[1].rstrip() == "GAMES WILL NOT BE SAVED: Write protect error writing drive C"
     assert out.elapsed >= UNSAVEABLE_S
-    assert "GAMES WILL NOT BE SAVED" not in "\n".join(out.text)  # then the program took over
+    assert "GAMES WILL NOT BE SAVED" not in out.screen  # then the program took over
     assert out.text != shown
 
 

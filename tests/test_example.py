@@ -4,28 +4,35 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from helpers import run_headless
+from vconsole.testing import click, keys, run
 
-SPEC = importlib.util.spec_from_file_location("example_program", Path(__file__).parent.parent / "docs" / "example_program.py")
+SPEC = importlib.util.spec_from_file_location("example_program",
+                                              Path(__file__).parent.parent / "docs" / "example_program.py")
 example = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(example)
 
 
 def test_the_example_plays_by_keys_and_clicks_and_takes_a_guess_back(tmp_path):
-    out = run_headless(example.PROGRAM, "h l click:31,16 Backspace", drive=tmp_path, seed=7)
-    text = "\n".join(out.text)
+    # docs/TESTING.md shows this test: keep the two alike
+    out = run(example.PROGRAM, keys("h", "l", click(31, 16), "Backspace"), drive=tmp_path, seed=7)
+    text = out.screen
     assert "HI-LO" in text and "GUESS TAKEN BACK." in text and "SCORE" in text
     assert "OF 2" in text  # three guesses, one taken back
+    assert out.exit_code is None  # the script ran out while the game waited
 
 
 def test_the_example_deals_the_same_numbered_game_every_time(tmp_path):
-    a = run_headless(example.PROGRAM, "h h h", drive=tmp_path, seed=3).text
-    b = run_headless(example.PROGRAM, "h h h", drive=tmp_path, seed=3).text
+    a = run(example.PROGRAM, "h h h", drive=tmp_path, seed=3).text
+    b = run(example.PROGRAM, "h h h", drive=tmp_path, seed=3).text
     assert a == b
 
 
+def test_esc_leaves(tmp_path):
+    assert run(example.PROGRAM, "Esc", drive=tmp_path).exit_code == 0
+
+
 def test_the_example_ends_when_the_deck_is_done(tmp_path):
-    out = run_headless(example.PROGRAM, " ".join(["h"] * 51) + " Enter", drive=tmp_path, seed=1)
+    out = run(example.PROGRAM, " ".join(["h"] * 51) + " Enter", drive=tmp_path, seed=1)
     assert out.exit_code == 0
 
 

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import threading
 
-from helpers import run_headless
-
 from vconsole.frontends import headless
 from vconsole.keyboard import Key
 from vconsole.mouse import LEFT, RIGHT, MouseEvent
 from vconsole.program import Program
+from vconsole.testing import run as run_headless
 
 
 def _run(main, script="", idle_limit=headless.IDLE_LIMIT_S, hook=None, **cfg):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import run_headless
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,7 @@ from vconsole.adapters import ADAPTERS
 from vconsole.disk import Drive
 from vconsole.program import Program
 from vconsole.render import render_frame
+from vconsole.testing import run as run_headless
 from vconsole.video import DUMP_SIZE, ScreenState
 from vconsole_programs.mill import notation
 
@@ -85,7 +85,7 @@ def test_internal_error_shows_a_dos_screen_and_writes_the_log(tmp_path):
     drive = Drive(tmp_path)
     out = _run_guarded(_crash, "x", drive)
     assert out.exit_code is None  # the screen waits for a key; the script ended there
-    screen = "\n".join(out.text)
+    screen = out.screen
     assert out.text[0].startswith("Internal error in BUGGY")
     assert "KeyError: 'no such key'" in screen and "test_hostile.py line" in screen
     assert "VCONSOLE.LOG" in screen and "Press any key to return to DOS" in screen
@@ -114,7 +114,7 @@ def test_keys_typed_before_the_crash_do_not_dismiss_the_screen(tmp_path):
 def test_unwritable_log_goes_to_stderr_and_the_screen_says_so(tmp_path, capsys):
     (tmp_path / "blocker").write_bytes(b"")
     out = _run_guarded(_crash, "x", Drive(tmp_path / "blocker" / "C"))
-    screen = "\n".join(out.text)
+    screen = out.screen
     assert "VCONSOLE.LOG could not be written" in screen
     assert "KeyError" in capsys.readouterr().err
 

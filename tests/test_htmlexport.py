@@ -137,8 +137,8 @@ def test_record_html_on_a_headless_run_and_a_replay(tmp_path):
     drive = tmp_path / "d"
     drive.mkdir()
     page, journal = tmp_path / "card.html", tmp_path / "card.jsonl"
-    assert main(["testcard", "--headless", "--keys", "wait:300 b wait:300", "--drive", str(drive), "--record-html", str(page),
-                 "--record", str(journal)]) == 0
+    assert main(["testcard", "--headless", "--keys", "wait:300 b wait:300", "--drive", str(drive),
+                 "--record-html", str(page), "--record", str(journal)]) == 0
     assert page_data(page)["eventCount"] >= 2
     again = tmp_path / "again.html"
     assert main(["replay", str(journal), "--headless", "--record-html", str(again)]) == 0

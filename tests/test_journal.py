@@ -224,7 +224,7 @@ def test_the_dos_directory_travels_with_the_journal(tmp_path):
 
 def test_files_written_carry_the_dos_date_not_the_hosts(tmp_path):
     """DIR shows file times, so a file's time must come from the machine's clock to replay the same."""
-    from helpers import run_headless
+    from vconsole.testing import run as run_headless
 
     def main(dos):
         dos.wait(5.0)

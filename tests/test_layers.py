@@ -63,8 +63,8 @@ def test_the_file_lists_are_not_empty():
 
 
 # cli.py and __main__.py (python -m vconsole, which only calls the CLI) are the top layer kept here
-@pytest.mark.parametrize("path", [p for p in (ROOT / "vconsole").glob("*.py") if p.name not in ("cli.py", "__main__.py")],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in (ROOT / "vconsole").glob("*.py")
+                                  if p.name not in ("cli.py", "__main__.py")], ids=lambda p: p.name)
 def test_the_machine_imports_nothing_above_it(path):
     bad = {m for m in imports(path) if within(m, ("vconsole.toolkit", "vconsole_programs", *TOP))}
     assert not bad, f"{path.name} (machine) imports {sorted(bad)}"

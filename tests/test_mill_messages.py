@@ -11,9 +11,9 @@ import inspect
 import itertools
 
 import pytest
-from helpers import run_headless
 
 from vconsole.disk import DiskError, Drive, dos_name
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole.toolkit.theme import Palette
 from vconsole_programs.mill import PROGRAM
@@ -174,7 +174,8 @@ def test_an_occupied_point_is_said_in_plain_words_and_no_stray_digits_stay(tmp_p
     (Position.from_points([14], [5], turn=0, in_hand=(8, 8)), "14", "14 is taken"),
     (Position.from_points([1, 2, 5, 14, 15, 20], [3, 10, 11, 22, 23], in_hand=(0, 0)), "4 ", "there is no piece on 4"),
     (Position.from_points([1, 2, 5, 14, 15, 20], [3, 10, 11, 22, 23], in_hand=(0, 0)), "3 ", "3 is black's piece"),
-    (Position.from_points([1, 2, 5, 14, 15, 20], [3, 10, 11, 22, 23], in_hand=(0, 0)), "1 ", "the piece on 1 cannot move"),
+    (Position.from_points([1, 2, 5, 14, 15, 20], [3, 10, 11, 22, 23], in_hand=(0, 0)), "1 ",
+     "the piece on 1 cannot move"),
     (Position.from_points([1, 2, 5, 14, 15, 20], [3, 10, 11, 22, 23], in_hand=(0, 0)), "14 24 ",
      "14 and 24 are not next to each other"),
     (Position.from_points([1, 2, 5, 14, 15, 20], [3, 10, 11, 22, 23], in_hand=(0, 0)), "25", "there is no point 25"),

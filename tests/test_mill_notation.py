@@ -100,7 +100,8 @@ def test_game_file_round_trip_and_notes():
 
 def test_game_file_holds_the_game_as_shown_after_backsteps():
     g = _random_game(3, plies=12)
-    g.backstep(); g.backstep()
+    g.backstep()
+    g.backstep()
     back = loads(dumps(g))
     assert back.pointer == 10 and back.position == g.position
 

@@ -376,7 +376,8 @@ def test_backstep_and_undo_backstep():
 def test_playing_after_backstep_branches_the_record():
     g = Game()
     _play_random(g, random.Random(6), 6)
-    g.backstep(); g.backstep(); g.backstep()
+    for _ in range(3):
+        g.backstep()
     alt = [m for m in legal_moves(g.position) if m != g.moves[3]][0]
     g.play(alt)
     assert g.pointer == 4 and len(g.moves) == 4 and g.moves[3] == alt

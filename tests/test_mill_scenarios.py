@@ -2,9 +2,10 @@
 import time
 
 import pytest
-from helpers import run_headless
 
 from vconsole.keyboard import word_for
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.mill import PROGRAM
 from vconsole_programs.mill.notation import loads
 
@@ -40,21 +41,15 @@ WON_GAME = """. TOMMY'S MILL game, 25 moves
 
 
 def play(tmp_path, script, switches="S", shareware=False, hook=None, **cfg):
-    def start(machine):  # a key typed before the start, for the start-up screen ("press any key")
-        machine.keyboard.push(word_for("Enter"))
-        if hook is not None:
-            hook(machine)
-
-    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, hook=start, **cfg)
+    # Enter typed before the start, for the start-up screen ("press any key")
+    return run_headless(PROGRAM, script, switches=switches, drive=tmp_path, shareware=shareware, ahead="Enter",
+                        hook=hook, **cfg)
 
 
-def screen(out):
-    return "\n".join(out.text)
 
-
-def news(out):
+def news(out: Run) -> str:
     """The two message rows under the board, joined (long messages wrap)."""
-    return " ".join(out.text[r][:46].strip() for r in (22, 23))
+    return out.rows(22, 23, right=46)
 
 
 def board(out, point):
@@ -66,7 +61,7 @@ def board(out, point):
 
 def test_keyboard_plays_both_sides_to_a_mill_and_a_capture(tmp_path):
     out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 " "4"')
-    text = screen(out)
+    text = out.screen
     assert "WHITE PLACES ON 3, TAKES 4." in text
     assert board(out, 4) == "■" and board(out, 3) == "█" and board(out, 5) == "█"
     assert "BLACK, PLACE A PIECE: _" in text
@@ -77,7 +72,7 @@ def test_keyboard_plays_both_sides_to_a_mill_and_a_capture(tmp_path):
 def test_while_the_capture_is_asked_the_closing_piece_stands_in_its_mill(tmp_path):
     from vconsole_programs.mill.screen import CELL, PALETTE
     out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 "')  # 3 closes 1-2-3: which piece to take?
-    assert "TAKE WHICH PIECE" in screen(out)
+    assert "TAKE WHICH PIECE" in out.screen
     x, y = CELL[3]
     assert board(out, 3) == "█" and out.state.cells[y, x, 1] == PALETTE.pick(False)["selected_white"]
     mono = play(tmp_path / "m", 'F3 "1 " "4 " "2 " "5 " "3 "', switches="MS", adapter="mda")
@@ -86,19 +81,19 @@ def test_while_the_capture_is_asked_the_closing_piece_stands_in_its_mill(tmp_pat
 
 def test_declining_with_zero_and_an_aborted_entry(tmp_path):
     out = play(tmp_path, 'F3 "1 " "4 " "2 " "5 " "3 0" "1" A')
-    text = screen(out)
+    text = out.screen
     assert board(out, 4) == "█"
     assert "ENTRY ABORTED BY 'A'" in text
     out = play(tmp_path / "b", 'F3 "1 " "4 " "2 " "5 " "3 0 1"')
-    assert "TAKES NOTHING" in screen(out) and "BLACK, PLACE A PIECE: 1_" in screen(out)
+    assert "TAKES NOTHING" in out.screen and "BLACK, PLACE A PIECE: 1_" in out.screen
 
 
 def test_mouse_clicks_points_and_the_clock_declines(tmp_path):
     # points 1, 4, 2, 5, 3 at their centre cells; then the time display in the middle
     out = play(tmp_path, "F3 click:4,2 click:10,5 click:23,1 click:22,5 click:40,2 click:22,11")
-    assert "WHITE PLACES ON 3, MILL, TAKES NOTHING." in screen(out)
+    assert "WHITE PLACES ON 3, MILL, TAKES NOTHING." in out.screen
     out = play(tmp_path / "b", "F3 click:4,2 click:10,5 click:23,1 click:22,5 click:40,2 click:10,5")
-    assert "TAKES 4" in screen(out)
+    assert "TAKES 4" in out.screen
 
 
 def test_save_refuses_mill_tmp_and_restore_reads_the_file_back(tmp_path):
@@ -108,52 +103,52 @@ def test_save_refuses_mill_tmp_and_restore_reads_the_file_back(tmp_path):
     assert [str(m.to) for m in loads(saved).moves] == ["1", "4", "2", "5"]
     (tmp_path / "MILL.TMP").unlink()
     out = play(tmp_path, 'R "game1.mil" Enter')
-    assert "RESTORED 4 MOVES FROM GAME1.MIL." in screen(out)
-    assert board(out, 5) == "█" and "MOVE BUFFER   4/200" in screen(out)
+    assert "RESTORED 4 MOVES FROM GAME1.MIL." in out.screen
+    assert board(out, 5) == "█" and "MOVE BUFFER   4/200" in out.screen
 
 
 def test_unreadable_game_file_leaves_the_game_alone(tmp_path):
     (tmp_path / "BAD.MIL").write_text(". a note\n1\n2\nnonsense\n")
     out = play(tmp_path, 'F3 "7 " R "bad.mil" Enter')
-    text = screen(out)
+    text = out.screen
     assert "BAD.MIL NOT RESTORED: LINE 4" in text
     assert board(out, 7) == "█" and board(out, 1) == "■"
     out = play(tmp_path / "x", 'R "nofile" Enter')
-    assert "NOT RESTORED: FILE NOT FOUND" in screen(out)
+    assert "NOT RESTORED: FILE NOT FOUND" in out.screen
 
 
 def test_finished_game_restored_can_be_stepped_back_and_finishes_again(tmp_path):
     (tmp_path / "WON.MIL").write_text(WON_GAME)
     out = play(tmp_path, 'R "won.mil" Enter')
-    assert "BLACK IS DOWN TO 2 PIECES" in news(out) and "NEW GAME (Y/N)?" in screen(out)
+    assert "BLACK IS DOWN TO 2 PIECES" in news(out) and "NEW GAME (Y/N)?" in out.screen
     out = play(tmp_path, 'R "won.mil" Enter .')
-    assert "MOVE BUFFER  24/200  (25 KEPT)" in screen(out) and "WHITE, YOUR MOVE:" in screen(out)
+    assert "MOVE BUFFER  24/200  (25 KEPT)" in out.screen and "WHITE, YOUR MOVE:" in out.screen
     out = play(tmp_path, 'R "won.mil" Enter . / .')
-    text = screen(out)
+    text = out.screen
     assert "MOVE BUFFER  25/200" in text and "THE GAME IS OVER" in text
     out = play(tmp_path, 'R "won.mil" Enter y')
-    assert "NEW GAME. WHITE PLAYS FIRST." in screen(out) and "MOVE BUFFER   0/200" in screen(out)
+    assert "NEW GAME. WHITE PLAYS FIRST." in out.screen and "MOVE BUFFER   0/200" in out.screen
 
 
 def test_backstep_against_the_computer_takes_back_both_moves_and_undo_replays(tmp_path):
     out = play(tmp_path, '"5 " wait:1500 .')
-    assert "BACK 2 MOVES: MOVE 0 OF 2." in screen(out) and board(out, 5) == "■"
+    assert "BACK 2 MOVES: MOVE 0 OF 2." in out.screen and board(out, 5) == "■"
     out = play(tmp_path / "b", '"5 " wait:1500 . /')
-    assert "FORWARD 2 MOVES: MOVE 2 OF 2." in screen(out) and board(out, 5) == "█"
+    assert "FORWARD 2 MOVES: MOVE 2 OF 2." in out.screen and board(out, 5) == "█"
 
 
 def test_resign_needs_a_yes_and_ends_the_game(tmp_path):
     out = play(tmp_path, '"5 " wait:1500 X n')
-    assert "WHITE, PLACE A PIECE" in screen(out)
+    assert "WHITE, PLACE A PIECE" in out.screen
     out = play(tmp_path / "b", '"5 " wait:1500 Esc y')
-    assert "WHITE RESIGNS. BLACK WINS!" in screen(out) and "GAME OVER. NEW GAME (Y/N)?" in screen(out)
+    assert "WHITE RESIGNS. BLACK WINS!" in out.screen and "GAME OVER. NEW GAME (Y/N)?" in out.screen
     out = play(tmp_path / "c", '"5 " wait:1500 X y click:23,24')  # click the N of the question
-    assert "GAME OVER. Y STARTS A NEW GAME." in screen(out)
+    assert "GAME OVER. Y STARTS A NEW GAME." in out.screen
     assert not (tmp_path / "c" / "MILL.TMP").exists()
     out = play(tmp_path / "d", '"5 " wait:1500 X y click:23,24 click:11,24')  # then the Y of the hint
-    assert "NEW GAME. WHITE PLAYS FIRST." in screen(out)
+    assert "NEW GAME. WHITE PLAYS FIRST." in out.screen
     out = play(tmp_path / "e", '"5 " wait:1500 X y n 7')  # a key that does nothing here says what does
-    assert "THE GAME IS OVER: Y NEW GAME" in screen(out)
+    assert "THE GAME IS OVER: Y NEW GAME" in out.screen
 
 
 def test_f5_shows_instructions_and_esc_returns_to_the_same_screen(tmp_path):
@@ -170,7 +165,7 @@ def test_autosave_on_quit_and_restore_next_time_and_a_damaged_tmp(tmp_path):
     tmp = (tmp_path / "MILL.TMP").read_text()
     assert ".PLAYERS KEYBOARD KEYBOARD" in tmp and ".LEVEL 3" in tmp and ".PAD 15" in tmp
     out = play(tmp_path, "")
-    text = screen(out)
+    text = out.screen
     assert "GOES ON (2 MOVES)" in text and "LEVEL 3" in text and "TIME PAD  1.5 SEC" in text
     assert board(out, 1) == "█" and board(out, 4) == "█"
     # the window closing (script running out) saves as well
@@ -178,14 +173,14 @@ def test_autosave_on_quit_and_restore_next_time_and_a_damaged_tmp(tmp_path):
     assert out.exit_code is None and "\n2\n" in (tmp_path / "MILL.TMP").read_text()
     (tmp_path / "MILL.TMP").write_text(".PLAYERS NOBODY\n1\n")
     out = play(tmp_path, "")
-    assert "MILL.TMP IS DAMAGED" in screen(out) and "MILL.BAD" in screen(out)
+    assert "MILL.TMP IS DAMAGED" in out.screen and "MILL.BAD" in out.screen
     assert (tmp_path / "MILL.BAD").exists() and not (tmp_path / "MILL.TMP").exists()
-    assert "MOVE BUFFER   0/200" in screen(out)
+    assert "MOVE BUFFER   0/200" in out.screen
 
 
 def test_computer_against_computer_plays_to_the_end(tmp_path):
     out = play(tmp_path, "F8 F8 F2")
-    text = screen(out)
+    text = out.screen
     assert "WINS!" in text or "DRAW" in text
     assert "WHITE: COMPUTER" in text and "LEVEL 0" in text
 
@@ -198,7 +193,7 @@ def test_esc_makes_the_thinking_computer_play_at_once(tmp_path):
     t = time.perf_counter()
     out = play(tmp_path, "", hook=hook)
     assert time.perf_counter() - t < 5
-    text = screen(out)
+    text = out.screen
     assert "LEVEL 9" in text and "MOVE BUFFER   1/200" in text and "BLACK, PLACE A PIECE" in text
 
 
@@ -206,7 +201,7 @@ def test_shareware_stops_at_level_two(tmp_path):
     out = play(tmp_path, "F9 F9", shareware=True)
     assert "LEVEL 2 IS THE TOP LEVEL OF THE SHAREWARE VERSION" in news(out)
     out = play(tmp_path / "b", "F9 F9")
-    assert "LEVEL 4" in screen(out)
+    assert "LEVEL 4" in out.screen
 
 
 @pytest.mark.parametrize("switches, adapter, mono", [("S", "ega", False), ("SM", "ega", True), ("S", "mda", True)])
@@ -214,17 +209,17 @@ def test_mono_mode_uses_mono_attributes(tmp_path, switches, adapter, mono):
     out = play(tmp_path, "F10", switches, adapter=adapter)
     attrs = set(out.state.cells[..., 1].ravel().tolist())
     if mono:
-        assert attrs <= {0x07, 0x0F, 0x70, 0x01, 0x09} and "BORDER" not in screen(out)
+        assert attrs <= {0x07, 0x0F, 0x70, 0x01, 0x09} and "BORDER" not in out.screen
         assert out.state.border == 0
     else:
-        assert 0x60 in attrs and out.state.border == 2 and "F10 BORDER COLOR" in screen(out)
+        assert 0x60 in attrs and out.state.border == 2 and "F10 BORDER COLOR" in out.screen
 
 
 def test_f1_legend_and_level_keys(tmp_path):
     out = play(tmp_path, "", "")
-    assert "F1  SOUND OFF" in screen(out)
+    assert "F1  SOUND OFF" in out.screen
     out = play(tmp_path / "b", "F1 F8", "")
-    assert "F1  SOUND ON" in screen(out) and "LEVEL 1" in screen(out)
+    assert "F1  SOUND ON" in out.screen and "LEVEL 1" in out.screen
 
 
 def test_the_monkey_catches_a_piece_that_vanishes(monkeypatch):
@@ -252,7 +247,7 @@ def test_the_monkey_catches_a_piece_that_vanishes(monkeypatch):
 def test_the_capture_question_stays_while_its_digits_are_typed(tmp_path):
     # White closes 22-23-24; Black's 1 and 10 may be taken, so a typed "1" is not finished yet
     out = play(tmp_path, 'F3 "22 " "1 " "23 " "10 " "24 " "1"')
-    assert "WHITE, TAKE WHICH PIECE (0=NONE)? 24 1_" in screen(out)
+    assert "WHITE, TAKE WHICH PIECE (0=NONE)? 24 1_" in out.screen
 
 
 def test_clicking_the_time_declines_even_with_a_capture_half_typed(tmp_path):
@@ -269,16 +264,16 @@ def test_a_stray_key_does_not_block_f7_while_the_computers_play(tmp_path):
 
 def test_keys_typed_ahead_wait_for_the_keyboard_player_but_f7_does_not(tmp_path):
     out = play(tmp_path, '"5 " wait:100 "1" F7')
-    assert out.exit_code == 0 and "MOVE BUFFER   1/200" in screen(out)  # quit before Black's reply
+    assert out.exit_code == 0 and "MOVE BUFFER   1/200" in out.screen  # quit before Black's reply
     out = play(tmp_path / "b", '"5 " wait:100 "1"')
-    assert "WHITE, PLACE A PIECE: 1_" in screen(out)
+    assert "WHITE, PLACE A PIECE: 1_" in out.screen
 
 
 def test_dot_steps_a_computer_game_back_until_the_mode_changes(tmp_path):
     # both sides computer: '.' typed while it plays steps back one move a time-pad apart;
     # giving both sides to the keyboard stops the stepping where it is
     out = play(tmp_path, "F2 wait:6500 . wait:2500 F2 F3")
-    text = screen(out)
+    text = out.screen
     assert "WHITE: KEYBOARD" in text and "BLACK: KEYBOARD" in text
     buffer_line = next(line for line in out.text if "MOVE BUFFER" in line)
     shown = buffer_line.split("MOVE BUFFER")[1].split("/")[0]
@@ -321,9 +316,9 @@ def test_one_move_is_spelt_in_the_singular(tmp_path):
 def test_legend_clicks_work_while_the_computers_play(tmp_path):
     # row 5 is the F2 line of the legend, row 8 the F7 line
     out = play(tmp_path, "F2 wait:1300 click:50,5 wait:3000")
-    assert "WHITE: KEYBOARD" in screen(out) and "WHITE, PLACE A PIECE" in screen(out)
+    assert "WHITE: KEYBOARD" in out.screen and "WHITE, PLACE A PIECE" in out.screen
     out = play(tmp_path / "b", "F2 wait:1300 click:50,8")
-    assert out.exit_code == 0 and "MOVE BUFFER   1/200" in screen(out)
+    assert out.exit_code == 0 and "MOVE BUFFER   1/200" in out.screen
 
 
 @pytest.mark.parametrize("keys", ['X F7', 'O F7', 'S F7', '"s" F7'])

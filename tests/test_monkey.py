@@ -10,12 +10,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from helpers import run_headless
 
 from vconsole import keyscript
 from vconsole.disk import Drive
 from vconsole.keyboard import Key
 from vconsole.program import Program, discover
+from vconsole.testing import run as run_headless
 from vconsole.tools import monkey
 
 

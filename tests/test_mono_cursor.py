@@ -6,10 +6,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import run_headless
 
 from vconsole.adapters import ADAPTERS
 from vconsole.render import render_frame
+from vconsole.testing import run as run_headless
 from vconsole.video import ScreenState, TextScreen
 
 TABLE = Path(__file__).parent / "golden" / "mono_cursor.txt"

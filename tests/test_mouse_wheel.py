@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import run_headless
 
 from vconsole.keyscript import KeyScriptError, Wheel, parse
 from vconsole.mouse import EV_WHEEL, WHEEL, MouseDriver, MouseEvent
+from vconsole.testing import run as run_headless
 from vconsole.video import TextScreen
 
 

@@ -40,6 +40,7 @@ def test_wheel_holds_fonts_and_every_program(tmp_path):
         assert rel in names, f"{rel} is missing from the wheel"
     assert not any(n.startswith("programs/") for n in names), "the bare 'programs' name must not be installed"
     assert "vconsole_programs/mill/book.txt" in names, "Mill's placing book is missing from the wheel"
+    assert "vconsole/testing.py" in names, "the public test helper (docs/TESTING.md) is missing from the wheel"
     for asset in (ROOT / "vconsole" / "tools" / "htmlplayer").iterdir():  # export-html's page template
         rel = asset.relative_to(ROOT).as_posix()
         assert rel in names, f"{rel} is missing from the wheel"

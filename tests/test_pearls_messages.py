@@ -30,7 +30,8 @@ NOTES = [f"{NAME_FILE} is damaged - kept as PEARLS.BAD", f"{NAME_FILE} is damage
          f"Access denied - {NAME_FILE} - starting afresh", f"Cannot read {NAME_FILE}: {STRERROR} - starting afresh",
          "PEARLS.SCR is damaged - kept as PEARLS.BAD"]
 WRITE_ERRORS = ["Write protect error writing PEARLS.SCR", "Insufficient disk space to write PEARLS.SCR",
-                f"Cannot write PEARLS.SCR: {STRERROR}", "Cannot write PEARLS.SCR: MYGAMES.DIR is a file, not a directory"]
+                f"Cannot write PEARLS.SCR: {STRERROR}",
+                "Cannot write PEARLS.SCR: MYGAMES.DIR is a file, not a directory"]
 WHYS = [say.why_longest(48), say.why_tie_broken(), say.why_points(300), say.why_no_strings()]
 WHERES = [say.joined(10, 48), say.alone(), say.solo_new()]
 KEY = "Ctrl+Backspace"

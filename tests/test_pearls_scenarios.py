@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 import re
 
-from helpers import run_headless, screen_text
-
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.pearls import PROGRAM
 from vconsole_programs.pearls.board import N_SQUARES, SQUARES
 from vconsole_programs.pearls.rules import POWER, Game, below, shuffled
@@ -41,8 +41,9 @@ def form(*names: str, method_steps: int = 0) -> str:
     return " ".join(k for k in keys if k)
 
 
-def news(out) -> str:
-    return " ".join(out.text[r][:41].strip() for r in (21, 22, 23))
+def news(out: Run) -> str:
+    """The three message rows left of the panel, as one line."""
+    return out.rows(21, 22, 23, right=41)
 
 
 def panel(out) -> list[str]:
@@ -109,7 +110,7 @@ def test_the_board_is_laid_out_as_the_model_says(tmp_path):
         else:
             assert cell == f"{game.cells[s]:>3} "
     assert "ENTER OR A CLICK: CHOOSE THE PLAYERS" in out.text[PROMPT_ROW]
-    assert "WHO PLAYS?" in screen_text(play(tmp_path, "Esc Enter"))
+    assert "WHO PLAYS?" in (play(tmp_path, "Esc Enter")).screen
 
 
 def test_solitaire_choice_by_key_flashes_and_asks(tmp_path):
@@ -165,7 +166,7 @@ def test_three_players_one_computer_play_a_whole_game(tmp_path):
     # computer move in between (typed ahead, 32 Enters would overflow the 15-key BIOS buffer).
     script = form("ANN", "COMPUTER", "BOB") + " " + " ".join(["Enter wait:2500"] * 34)
     out = play(tmp_path, script, mouse=False)
-    text = screen_text(out)
+    text = (out).screen
     assert "ANOTHER GAME (Y/N)?" in out.text[PROMPT_ROW]
     assert "WINS" in news(out) or "SHARE THE WIN" in news(out)
     held = held_by_panel(out)
@@ -179,7 +180,7 @@ def test_computer_only_game_plays_itself_and_the_y_n_question_ends_it(tmp_path):
     out = play(tmp_path, form("COMPUTER", "COMPUTER") + " N")
     assert out.exit_code == 0
     out = play(tmp_path, form("COMPUTER", "COMPUTER"))
-    assert "COMPUTER 1" in screen_text(out) and "COMPUTER 2" in screen_text(out)
+    assert "COMPUTER 1" in (out).screen and "COMPUTER 2" in (out).screen
     assert "ANOTHER GAME (Y/N)?" in out.text[PROMPT_ROW]
 
 
@@ -193,27 +194,27 @@ def test_unreachable_and_empty_squares_are_refused_with_a_reason(tmp_path):
 def test_f2_demo_mode_plays_every_hand_and_a_key_hands_it_back(tmp_path):
     # the demo never waits for input, so the run ends a little after the script
     out = play(tmp_path, form("ANN", "BOB") + " F2 wait:4000", idle_limit=0.5)
-    text = screen_text(out)
+    text = (out).screen
     assert "F2  PLAYER MODE" in text
     left = int(re.search(r"(\d+) PEARLS LEFT", text).group(1))
     assert left < 48
     other = tmp_path / "again"
     other.mkdir()
     out = play(other, form("ANN", "BOB") + " F2 wait:4000 x wait:3000", idle_limit=0.5)
-    text2 = screen_text(out)
+    text2 = (out).screen
     assert "F2  DEMO MODE" in text2
     assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW]
 
 
 def test_esc_in_demo_mode_hands_the_game_back_like_any_key(tmp_path):
     out = play(tmp_path, form("ANN", "BOB") + " F2 wait:4000 Esc wait:3000", idle_limit=0.5)
-    assert "F2  DEMO MODE" in screen_text(out)  # the legend offers the demo again: it is off
+    assert "F2  DEMO MODE" in (out).screen  # the legend offers the demo again: it is off
     assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW]
 
 
 def test_f2_at_the_no_players_prompt_starts_the_demo_it_offers(tmp_path):
     out = play(tmp_path, "Esc F2 wait:3000", idle_limit=0.5)
-    text = screen_text(out)
+    text = (out).screen
     assert "WHO PLAYS?" not in text and "F2  PLAYER MODE" in text
     assert int(re.search(r"(\d+) PEARLS LEFT", text).group(1)) < 48
 
@@ -231,7 +232,7 @@ def test_f7_keeps_the_game_in_pearls_tmp_and_it_goes_on_next_time(tmp_path):
     assert (tmp_path / "PEARLS.TMP").exists()
     out = play(tmp_path, "")
     assert "THE GAME FROM PEARLS.TMP GOES ON (1 PEARL TAKEN)." in news(out)
-    assert "ANN" in screen_text(out) and "BOB" in screen_text(out)
+    assert "ANN" in (out).screen and "BOB" in (out).screen
 
 
 def test_a_damaged_pearls_tmp_is_set_aside_with_a_message(tmp_path):
@@ -263,13 +264,13 @@ def test_both_files_damaged_both_are_said(tmp_path):
     (tmp_path / "PEARLS.TMP").write_text("PEARLS.TMP 1\nPLAYER ANN\nMETHOD 9\n")
     (tmp_path / "PEARLS.SCR").write_text("this is no table\n")
     out = play(tmp_path, "")  # too long for the news: a panel shows both whole first
-    text = " ".join(screen_text(out).split())
+    text = " ".join((out).screen.split())
     assert "PEARLS.TMP IS DAMAGED" in text and "PEARLS.SCR" in text and "PEARL001.BAD" in text
 
 
 def test_scoring_method_2_shows_points(tmp_path):
     out = play(tmp_path, form("ANN", "BOB", method_steps=1))
-    assert "0 POINTS" in screen_text(out)
+    assert "0 POINTS" in (out).screen
 
 
 def test_mono_display_tells_the_power_and_lit_pearls_apart(tmp_path):
@@ -313,7 +314,7 @@ def test_start_up_show_lays_the_board_out_piece_by_piece_with_sound(tmp_path):
         frames = w.readframes(w.getnframes())
     assert any(frames)
     out = play(tmp_path / "loud", "Enter Esc", switches="S")       # any key: the whole board at once
-    assert "WHO PLAYS?" in screen_text(out)
+    assert "WHO PLAYS?" in (out).screen
     game = layout(SEED, 1)
     top, left, _, _ = BOARD.rect(*SQUARES[0])
     assert out.text[top][left:left + 4] == f"{game.cells[0]:>3} " or game.cells[0] == POWER
@@ -321,25 +322,25 @@ def test_start_up_show_lays_the_board_out_piece_by_piece_with_sound(tmp_path):
 
 def test_star_switch_skips_the_start_up_screen_and_show(tmp_path):
     out = play(tmp_path, "")
-    assert "WHO PLAYS?" in screen_text(out)
+    assert "WHO PLAYS?" in (out).screen
     out = play(tmp_path, "", switches="S")
-    assert "PRESS ANY KEY TO BEGIN" in screen_text(out)
+    assert "PRESS ANY KEY TO BEGIN" in (out).screen
 
 
 def test_f3_f4_change_the_pace_and_the_legend_names_the_demo_to_come(tmp_path):
     out = play(tmp_path, "Esc F3 F3")
-    assert "COMPUTER'S PACE  0.8 SEC" in screen_text(out)
+    assert "COMPUTER'S PACE  0.8 SEC" in (out).screen
     assert "THE COMPUTER TAKES AT LEAST 0.8 SECONDS A MOVE." in news(out)
     out = play(tmp_path, "Esc F4")
-    assert "COMPUTER'S PACE  1.5 SEC" in screen_text(out)
-    assert "F2  DEMO MODE" in screen_text(out) and "F1  SOUND ON" in screen_text(out)
+    assert "COMPUTER'S PACE  1.5 SEC" in (out).screen
+    assert "F2  DEMO MODE" in (out).screen and "F1  SOUND ON" in (out).screen
 
 
 def test_f10_border_is_for_colour_screens_only(tmp_path):
     colour = play(tmp_path, "Esc F10")
-    assert "F10 BORDER COLOR" in screen_text(colour)
+    assert "F10 BORDER COLOR" in (colour).screen
     mono = play(tmp_path, "Esc F10", adapter="mda")
-    assert "F10" not in screen_text(mono)
+    assert "F10" not in (mono).screen
 
 
 def pointer_square(out) -> int | None:
@@ -379,7 +380,7 @@ def test_q_abandons_a_game_after_asking(tmp_path):
     kept = play(tmp_path / "n", start + " q n")
     assert "(Y/N)" not in kept.text[PROMPT_ROW] and "Q TO ABANDON" in kept.text[PROMPT_ROW]  # (the mouse wording)
     gone = play(tmp_path / "y", start + " x y")
-    assert "GAME ABANDONED" in news(gone) and "WHO PLAYS?" in screen_text(gone)
+    assert "GAME ABANDONED" in news(gone) and "WHO PLAYS?" in (gone).screen
     assert not (tmp_path / "y" / "PEARLS.TMP").exists() and not (tmp_path / "y" / "PEARLS.SCR").exists()
 
 
@@ -392,7 +393,7 @@ def test_with_a_mouse_an_arrow_brings_the_pointer_out(tmp_path):
 
 def test_the_pace_line_beside_the_players_form_follows_f3_at_once(tmp_path):
     out = play(tmp_path, "F3")
-    assert "WHO PLAYS?" in screen_text(out) and "COMPUTER'S PACE  0.9 SEC" in screen_text(out)
+    assert "WHO PLAYS?" in (out).screen and "COMPUTER'S PACE  0.9 SEC" in (out).screen
 
 
 def test_f7_quits_from_the_start_up_screen_and_the_high_score_name(tmp_path):
@@ -407,7 +408,7 @@ def test_f7_quits_from_the_start_up_screen_and_the_high_score_name(tmp_path):
 def test_a_run_that_ends_at_the_high_score_name_box_keeps_the_score(tmp_path):
     script = form("ANN") + " " + " ".join(["Enter 1"] * 48) + ' wait:500'
     out = play(tmp_path, script, mouse=False)
-    assert "NEW HIGH SCORE" in screen_text(out) and not (tmp_path / "PEARLS.TMP").exists()
+    assert "NEW HIGH SCORE" in (out).screen and not (tmp_path / "PEARLS.TMP").exists()
     table = (tmp_path / "PEARLS.SCR").read_text()
     score, date, name, short = table.splitlines()[1].split("|")
     assert name == "ANN" and int(score) == 10_000 - 100 * int(short)
@@ -421,10 +422,10 @@ def test_esc_at_the_high_score_name_box_still_turns_the_entry_down(tmp_path):
 
 def test_enter_on_a_blank_name_starts_the_game_and_the_form_says_so(tmp_path):
     out = play(tmp_path, "")
-    assert "ENTER ON A BLANK NAME: PLAY" in screen_text(out)
+    assert "ENTER ON A BLANK NAME: PLAY" in (out).screen
     out = play(tmp_path, "Enter Enter Enter")  # PLAYER, COMPUTER, then the first blank name
     assert "CLICK THE PEARL TO TAKE" in out.text[PROMPT_ROW] or "TAKES" in news(out)
-    assert "PLAYER" in screen_text(out) and "COMPUTER" in screen_text(out)
+    assert "PLAYER" in (out).screen and "COMPUTER" in (out).screen
 
 
 def test_the_last_players_are_offered_next_time(tmp_path):
@@ -432,4 +433,4 @@ def test_the_last_players_are_offered_next_time(tmp_path):
     assert "NAMES ANN|BOB|COMPUTER" in (tmp_path / "PEARLS.INI").read_text()
     (tmp_path / "PEARLS.TMP").unlink(missing_ok=True)
     out = play(tmp_path, "")
-    assert "ANN" in screen_text(out) and "BOB" in screen_text(out)
+    assert "ANN" in (out).screen and "BOB" in (out).screen

@@ -4,7 +4,6 @@ import threading
 import time
 
 import pytest
-from helpers import run_headless
 
 from vconsole.clock import TICK_HZ, RealClock, VirtualClock
 from vconsole.disk import Drive
@@ -12,6 +11,7 @@ from vconsole.keyboard import Key
 from vconsole.machine import Machine, MachineConfig, ProgramExit, RealTimeHost
 from vconsole.mouse import LEFT, MouseEvent
 from vconsole.program import Program, UnknownProgram, discover, find, run_program
+from vconsole.testing import run as run_headless
 
 
 def test_installed_programs_are_found_through_entry_points():

@@ -66,7 +66,8 @@ def test_render_and_replay_refuse_a_fifo(tmp_path):
     fifo = tmp_path / "P.BIN"
     os.mkfifo(fifo)
     r = _run("render", str(fifo), "--display", "vga", "--png", str(tmp_path / "o.png"))
-    assert (r.returncode, _lines(r.stderr)) == (2, [f"vconsole render: cannot read {fifo}: it is a named pipe, not a file"])
+    assert (r.returncode, _lines(r.stderr)) == (
+        2, [f"vconsole render: cannot read {fifo}: it is a named pipe, not a file"])
     r = _run("replay", str(fifo))
     assert (r.returncode, _lines(r.stderr)) == (2, [f"vconsole: cannot read {fifo}: it is a named pipe, not a file"])
 

@@ -34,7 +34,8 @@ def _active(img: np.ndarray, a) -> np.ndarray:
 # -- character sets -----------------------------------------------------------------------------------
 def test_glyphs_compare_by_value_and_fit_a_cell_height():
     vga = Glyphs.named("bios_8x16")
-    assert vga == Glyphs(load_font("bios_8x16").tobytes(), 16) and hash(vga) == hash(Glyphs.from_array(load_font("bios_8x16")))
+    assert vga == Glyphs(load_font("bios_8x16").tobytes(), 16)
+    assert hash(vga) == hash(Glyphs.from_array(load_font("bios_8x16")))
     assert vga != Glyphs.named("bios_8x16_9dot")
     short = vga.fitted(14)
     assert short.height == 14 and np.array_equal(short.array, load_font("bios_8x16")[:, :14])

@@ -219,9 +219,10 @@ def test_the_command_line_takes_its_choices_from_the_modules_that_use_them():
 
 @pytest.mark.parametrize("argv", [["--version"], ["--help"], ["config", "--help"]])
 def test_help_and_version_import_no_numpy_no_machine_no_programs(argv):
-    code = ("import sys\nfrom vconsole.cli import main\ntry:\n    main(%r)\nexcept SystemExit:\n    pass\n"
-            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'pyglet', 'PIL', 'vconsole_programs')"
-            " or m in ('vconsole.machine', 'vconsole.program'))\nprint('HEAVY', heavy)\n" % (argv,))
+    code = (f"import sys\nfrom vconsole.cli import main\ntry:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+            "heavy = sorted(m for m in sys.modules"
+            " if m.split('.')[0] in ('numpy', 'pyglet', 'PIL', 'vconsole_programs')"
+            " or m in ('vconsole.machine', 'vconsole.program'))\nprint('HEAVY', heavy)\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.rstrip().splitlines()[-1] == "HEAVY []"

@@ -4,10 +4,10 @@ from __future__ import annotations
 import importlib
 
 import pytest
-from helpers import run_headless
 
 from vconsole.frontends import headless
 from vconsole.program import Program, discover
+from vconsole.testing import run as run_headless
 from vconsole_programs.shell import PROGRAM as SHELL
 
 PROMPT = "C:\\TOYS>"
@@ -34,7 +34,7 @@ def test_dir_lists_the_visible_programs_and_files(tmp_path):
     (tmp_path / "C").mkdir()
     (tmp_path / "C" / "MILL.SAV").write_bytes(b"12345")
     out = _shell('"DIR" Enter', tmp_path)
-    text = "\n".join(out.text)
+    text = out.screen
     for name, prog in discover().items():
         assert (name.upper() in text) != prog.hidden
     assert "COMMAND" not in text.replace("COMMAND.COM", "")
@@ -98,7 +98,7 @@ def test_running_a_program_by_name_with_switches_and_back_to_the_prompt(tmp_path
     monkeypatch.setattr(shell_main, "find", find)
     out = _shell('"toy qr" Enter x "TOY.EXE" Enter y "toy z" Enter', tmp_path)
     assert seen == [["Q", "R"], []]
-    text = "\n".join(out.text)
+    text = out.screen
     assert "TOY ended with errorlevel 4" in text
     assert "Invalid switch - Z" in text
     row = out.state.cursor_row  # back at the prompt, after the refusal and DOS's blank line
@@ -160,14 +160,14 @@ def test_switches_may_follow_the_name_without_a_space(tmp_path, monkeypatch):
     monkeypatch.setattr(shell_main, "find", lambda name: prog if name.upper() == "TOY" else real(name))
     out = _shell('"toy/ms" Enter "dir/w" Enter', tmp_path)
     assert seen == [["M", "S"]]
-    assert "file(s)" in "\n".join(out.text)
+    assert "file(s)" in out.screen
 
 
 def test_ctrl_c_abandons_the_line_like_dos(tmp_path):
     out = _shell('"frob" Ctrl+C "ver" Enter', tmp_path)
     assert out.text[2].rstrip() == PROMPT + "frob^C"
     assert out.text[3].rstrip() == PROMPT + "ver"
-    assert "Bad command or file name" not in "\n".join(out.text)
+    assert "Bad command or file name" not in out.screen
 
 
 def test_help_shortens_a_long_summary_at_a_word_with_an_ellipsis(tmp_path, monkeypatch):
@@ -319,7 +319,7 @@ def test_nothing_typed_reaches_outside_the_drive_folder(tmp_path, quiet_disk):
     assert (tmp_path / "SECRET.TXT").read_text() == "host file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["C", "SECRET.TXT"]
     assert sorted(p.name for p in (tmp_path / "C").iterdir()) == ["A.TXT"]
-    assert "host file" not in "\n".join(out.text)
+    assert "host file" not in out.screen
 
 
 def test_dir_wide_bare_lower_and_sorted(tmp_path, quiet_disk):

@@ -93,7 +93,7 @@ def test_cards_are_conserved_after_every_action_in_many_seeded_games():
     rng = random.Random(2024)
     for seed in range(40):
         g = Game(seed)
-        for step in range(150):
+        for _step in range(150):
             actions = list(g.board.legal_actions())
             if not actions:
                 break

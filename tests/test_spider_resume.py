@@ -6,8 +6,8 @@ Game 5 opens with 9D on column 1, which goes onto the 10D of column 5 and turns 
 """
 from __future__ import annotations
 
-from helpers import run_headless
-
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.spider import PROGRAM, keep
 from vconsole_programs.spider import game as game_module
 from vconsole_programs.spider import messages as say
@@ -31,12 +31,9 @@ def card_at(out, col: int, index: int) -> str:
     return out.text[BOARD_TOP + index][left:left + 6].strip()
 
 
-def message(out) -> str:
-    return out.text[MESSAGE_ROW].strip()
+def message(out: Run) -> str:
+    return out.rows(MESSAGE_ROW)
 
-
-def screen(out) -> str:
-    return "\n".join(out.text)
 
 
 def kept(tmp_path) -> str:
@@ -54,7 +51,7 @@ def test_a_closed_window_keeps_the_deal_the_actions_the_score_and_the_hit_parade
 def test_the_next_start_offers_it_and_undo_still_takes_its_actions_back(tmp_path):
     run(tmp_path, ONTO_5)
     out = run(tmp_path, "", seed=77)
-    assert say.RESUME_TITLE in screen(out) and say.RESUME_YES.format(n=5) in screen(out)
+    assert say.RESUME_TITLE in out.screen and say.RESUME_YES.format(n=5) in out.screen
     out = run(tmp_path, "Enter", seed=77)  # carry on (the first choice)
     assert out.text[0].startswith(" SPIDER  GAME 5")
     assert card_at(out, 5, 5) == "9♦ ♦"
@@ -75,7 +72,7 @@ def test_a_cheated_game_comes_back_barred_from_the_hit_parade(tmp_path):
     run(tmp_path, f"{ONTO_5} U Y {ONTO_5}")  # taken back (a cheat), then played again
     assert "HIT PARADE 0" in kept(tmp_path)
     out = run(tmp_path, "Enter Q Enter")
-    assert say.HP_CHEATED in screen(out)
+    assert say.HP_CHEATED in out.screen
 
 
 def test_a_damaged_file_is_set_aside_with_a_message(tmp_path):
@@ -149,13 +146,13 @@ def test_the_hit_parade_shows_each_entrys_deal_and_reads_old_tables(tmp_path):
     if hiscore.HEADER != "VCONSOLE HIGH SCORES 1":
         (tmp_path / "SPIDER.SCR").write_text(f"{hiscore.HEADER}\n40|01-01-99|OLD\n")
     out = run(tmp_path, f'{ONTO_5} Q Enter "ADA" Enter')
-    assert "GAME 5" in screen(out) and "ADA" in screen(out) and "OLD" in screen(out)
+    assert "GAME 5" in out.screen and "ADA" in out.screen and "OLD" in out.screen
     assert "|GAME 5" in (tmp_path / "SPIDER.SCR").read_text()
 
 
 def test_the_quit_question_is_gone_while_the_name_is_typed(tmp_path):
     out = run(tmp_path, f"{ONTO_5} Q Enter")
-    assert say.QUIT_ASK not in screen(out)
+    assert say.QUIT_ASK not in out.screen
 
 
 def test_a_seed_outside_the_game_numbers_deals_at_random_and_says_so(tmp_path):
@@ -206,7 +203,7 @@ def test_watch_plays_this_deal_and_gives_the_players_game_back(tmp_path):
 
 def test_watch_to_the_end_never_enters_the_hit_parade(tmp_path):
     out = run(tmp_path, "Esc W", idle_limit=600)  # the whole deal, played out
-    text = screen(out)
+    text = out.screen
     assert " WATCH " in text
     assert (say.WATCH_STUCK.split("{")[0] in text) or ("THE COMPUTER WON GAME 5" in text)
     assert not (tmp_path / "SPIDER.SCR").exists() and not (tmp_path / keep.FILE).exists()
@@ -223,12 +220,12 @@ def test_attract_mode_is_the_watch(tmp_path):
 def test_n_and_g_on_the_table_do_not_end_the_game(tmp_path):
     out = run(tmp_path, f"{ONTO_5} N G", mouse=True)
     assert out.text[0].startswith(" SPIDER  GAME 5") and card_at(out, 5, 5) == "9♦ ♦"
-    assert "HIT PARADE" not in screen(out)
+    assert "HIT PARADE" not in out.screen
 
 
 def test_a_game_that_took_its_place_in_the_hit_parade_enters_only_once(tmp_path):
     run(tmp_path, f'{ONTO_5} Q Enter "ADA" Enter Enter')  # QUIT: into the Hit Parade, and the program ends
     assert "HIT PARADE 2" in kept(tmp_path)
     out = run(tmp_path, "Enter Q Enter")  # carried on, then QUIT again
-    assert say.HP_ENTERED in screen(out)
+    assert say.HP_ENTERED in out.screen
     assert (tmp_path / "SPIDER.SCR").read_text().count("ADA") == 1

@@ -193,7 +193,7 @@ def test_no_deal_with_an_empty_column_or_an_empty_stock():
 
 def test_five_deals_and_no_more():
     b = new_board(9)
-    for i in range(5):
+    for _ in range(5):
         assert b.can_deal()
         b = b.play(Deal())
     assert b.deals_done == 5 and not b.stock and not b.can_deal()

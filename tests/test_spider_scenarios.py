@@ -8,8 +8,9 @@ A column's cards lie from row 2 down, one a row; column c (1-10) spans screen co
 from __future__ import annotations
 
 import pytest
-from helpers import run_headless
 
+from vconsole.testing import Run
+from vconsole.testing import run as run_headless
 from vconsole_programs.spider import PROGRAM
 from vconsole_programs.spider import game as game_module
 from vconsole_programs.spider import messages as say
@@ -46,12 +47,9 @@ def card_at(out, col: int, index: int) -> str:
     return out.text[BOARD_TOP + index][left:left + 6].strip()
 
 
-def message(out) -> str:
-    return out.text[MESSAGE_ROW].strip()
+def message(out: Run) -> str:
+    return out.rows(MESSAGE_ROW)
 
-
-def screen(out) -> str:
-    return "\n".join(out.text)
 
 
 def test_the_opening_table(tmp_path):
@@ -89,7 +87,7 @@ def test_a_click_on_a_card_of_the_group_moves_from_that_card(tmp_path):
 
 def test_the_right_button_pops_the_control_panel_and_the_right_button_returns(tmp_path):
     opened = run(tmp_path, "rclick:40,12")
-    text = screen(opened)
+    text = opened.screen
     for word in ("CONTROL", "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"):
         assert word in text
     closed = run(tmp_path, "rclick:40,12 rclick:40,12")
@@ -111,7 +109,7 @@ def test_deal_from_the_panel(tmp_path):
 
 def test_undo_is_lit_when_it_would_cheat_and_taking_back_a_turn_cheats(tmp_path):
     out = run(tmp_path, f"{below(1)} rclick:40,12")
-    assert "UNDO (CHEAT)" in screen(out)
+    assert "UNDO (CHEAT)" in out.screen
     row = next(r for r, line in enumerate(out.text) if "UNDO (CHEAT)" in line)
     col = out.text[row].index("UNDO (CHEAT)")
     lit = PALETTE.pick(False)
@@ -121,7 +119,7 @@ def test_undo_is_lit_when_it_would_cheat_and_taking_back_a_turn_cheats(tmp_path)
     assert card_at(out, 1, 5) == "9♦ ♦"
     # quitting a cheated game says why it cannot enter the Hit Parade
     out = run(tmp_path, f"{below(1)} {panel_pick('UNDO')} {panel_pick('QUIT')}")
-    assert "UNDO WAS USED TO CHEAT" in screen(out) and out.exit_code is None  # waiting on the panel
+    assert "UNDO WAS USED TO CHEAT" in out.screen and out.exit_code is None  # waiting on the panel
     out = run(tmp_path, f"{below(1)} {panel_pick('UNDO')} {panel_pick('QUIT')} Enter")
     assert out.exit_code == 0 and not (tmp_path / "SPIDER.SCR").exists()
 
@@ -129,7 +127,7 @@ def test_undo_is_lit_when_it_would_cheat_and_taking_back_a_turn_cheats(tmp_path)
 def test_undo_of_a_plain_move_is_not_lit_and_not_cheating(tmp_path):
     # 9♦ onto 10♦ turns a card; then 9♦ on to the 10♣ turns nothing: undoing that is free
     out = run(tmp_path, f"{below(1)} {at(5, 5)} rclick:40,12")
-    assert "UNDO (CHEAT)" not in screen(out) and " UNDO " in screen(out)
+    assert "UNDO (CHEAT)" not in out.screen and " UNDO " in out.screen
     out = run(tmp_path, f"{below(1)} {at(5, 5)} {panel_pick('UNDO')}")
     assert message(out) == say.UNDONE
     assert card_at(out, 5, 5) == "9♦ ♦"
@@ -138,9 +136,9 @@ def test_undo_of_a_plain_move_is_not_lit_and_not_cheating(tmp_path):
 def test_help_points_at_a_move_and_goes_away_with_any_click(tmp_path):
     out = run(tmp_path, panel_pick("HELP"))
     assert message(out).startswith("HELP: ")
-    assert "◄" in screen(out)
+    assert "◄" in out.screen
     gone = run(tmp_path, f"{panel_pick('HELP')} {below(9)}")
-    assert "◄" not in screen(gone) and message(gone) == ""  # the click only took the arrow away
+    assert "◄" not in gone.screen and message(gone) == ""  # the click only took the arrow away
 
 
 def test_help_is_off_while_a_column_is_empty(tmp_path, monkeypatch):
@@ -156,14 +154,14 @@ def test_help_is_off_while_a_column_is_empty(tmp_path, monkeypatch):
 
 def test_info_shows_the_game_and_the_hit_parade_button(tmp_path):
     out = run(tmp_path, f"{below(1)} {panel_pick('INFO')}")
-    text = screen(out)
+    text = out.screen
     for words in ("GAME NUMBER     5", "DEALS DONE      0 OF 5", "SCORE           12", "TIME PLAYED",
                   "COMPLETE SUITS  NONE", "[ H: HIT PARADE ]"):
         assert words in text
     row = next(r for r, line in enumerate(out.text) if "[ H: HIT PARADE ]" in line)
     col = out.text[row].index("[ H: HIT PARADE ]") + 3
     out = run(tmp_path, f"{below(1)} {panel_pick('INFO')} click:{col},{row}")
-    assert "HIT PARADE" in screen(out) and " 1. ...." in screen(out)
+    assert "HIT PARADE" in out.screen and " 1. ...." in out.screen
 
 
 def test_info_says_h_opens_the_hit_parade_and_h_does(tmp_path):
@@ -172,7 +170,7 @@ def test_info_says_h_opens_the_hit_parade_and_h_does(tmp_path):
     col = out.text[row].index("[ H: HIT PARADE ]")
     assert out.state.cells[row, col + 2, 1] == 0x1E  # the H lit as the panel's letters are
     out = run(tmp_path, "I h", mouse=False)
-    assert " 1. ...." in screen(out)
+    assert " 1. ...." in out.screen
 
 
 def test_without_a_mouse_the_start_line_names_only_the_keys(tmp_path):
@@ -191,7 +189,7 @@ def test_info_with_suits_taken_off_keeps_its_button_where_it_is_drawn(tmp_path, 
     col = out.text[row].index("[ H: HIT PARADE ]")
     assert out.state.cells[row, col + 3, 1] == 0x1F  # the button's highlight is on its label
     out = run(tmp_path, f"I click:{col + 3},{row}")
-    assert " 1. ...." in screen(out)
+    assert " 1. ...." in out.screen
 
 
 @pytest.mark.parametrize("adapter", ["ega", "mda"])
@@ -258,7 +256,7 @@ def test_quit_enters_the_hit_parade_with_a_name_typed(tmp_path):
 def test_a_score_of_nothing_does_not_enter_and_says_so_before_leaving(tmp_path):
     out = run(tmp_path, panel_pick("QUIT"))
     assert out.exit_code is None  # waiting on the panel
-    assert say.HP_LOW.format(score=0) in screen(out)
+    assert say.HP_LOW.format(score=0) in out.screen
     out = run(tmp_path, f"{panel_pick('QUIT')} click:40,12")
     assert out.exit_code == 0 and not (tmp_path / "SPIDER.SCR").exists()
 
@@ -267,7 +265,7 @@ def test_a_score_below_a_full_hit_parade_says_it_does_not_reach_it(tmp_path):
     for k in range(10):  # ten games of 12 points fill the table
         run(tmp_path, f'{below(1)} {panel_pick("QUIT")} "P{k}" Enter Enter')
     out = run(tmp_path, f"{below(1)} {panel_pick('QUIT')}")
-    assert say.HP_LOW.format(score=12) in screen(out) and out.exit_code is None
+    assert say.HP_LOW.format(score=12) in out.screen and out.exit_code is None
     out = run(tmp_path, f"{below(1)} {panel_pick('QUIT')} x")
     assert out.exit_code == 0
 
@@ -278,7 +276,7 @@ def test_keyboard_play_column_mark_card_choice_and_digits(tmp_path):
     out = run(tmp_path, "1 Right Right Right Right Up Enter")  # column 5: its 9♦ (a sub-group)
     assert card_at(out, 8, 5) == "9♦ ♦"
     out = run(tmp_path, "Esc")
-    assert "CONTROL" in screen(out)
+    assert "CONTROL" in out.screen
     out = run(tmp_path, "Esc d")
     assert message(out) == say.DEALT.format(n=1)
 
@@ -292,15 +290,15 @@ def test_the_whole_game_by_keyboard_without_a_mouse(tmp_path):
 
 def test_q_on_the_table_opens_the_panel_on_quit_and_one_stray_key_ends_nothing(tmp_path):
     out = run(tmp_path, "Q")
-    assert out.exit_code is None and "CONTROL" in screen(out) and message(out) == say.QUIT_ASK
+    assert out.exit_code is None and "CONTROL" in out.screen and message(out) == say.QUIT_ASK
     row = next(r for r, line in enumerate(out.text) if " QUIT " in line)
     col = out.text[row].index("QUIT")
     assert out.state.cells[row, col + 1, 1] == 0x1F  # the bar is on QUIT
     back = run(tmp_path, "Q Esc")
     assert back.exit_code is None and back.text[:23] == run(tmp_path, "").text[:23]
-    assert message(back) == "" and "CONTROL" not in screen(back)
+    assert message(back) == "" and "CONTROL" not in back.screen
     out = run(tmp_path, "Q Enter")  # confirmed: by way of the Hit Parade
-    assert say.HP_LOW.format(score=0) in screen(out)
+    assert say.HP_LOW.format(score=0) in out.screen
     assert run(tmp_path, "Q Enter Enter").exit_code == 0
     assert run(tmp_path, "Q Q x").exit_code == 0
 

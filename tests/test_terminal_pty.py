@@ -45,10 +45,10 @@ def run_on_pty(args: list[str], steps: list[tuple[bytes | str, bytes]], tmp_path
         for until, keys in steps:
             start = len(got)
 
-            def came() -> bool:
+            def came(got: bytes, until: bytes | str = until, start: int = start) -> bool:
                 return until in got[start:] if isinstance(until, bytes) else until in model.text()
 
-            while not came() and time.monotonic() < deadline and proc.poll() is None:
+            while not came(got) and time.monotonic() < deadline and proc.poll() is None:
                 if select.select([master], [], [], 0.2)[0]:
                     try:
                         data = os.read(master, 65536)
@@ -56,7 +56,7 @@ def run_on_pty(args: list[str], steps: list[tuple[bytes | str, bytes]], tmp_path
                         break
                     got += data
                     model.feed(data.decode("utf-8", "replace"))
-            assert came(), f"{until!r} never came"
+            assert came(got), f"{until!r} never came"
             os.write(master, keys)
     finally:
         proc.terminate()

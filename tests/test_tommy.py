@@ -2,10 +2,10 @@
 from unittest import mock
 
 import pytest
-from helpers import run_headless
 
 from vconsole.disk import Drive
 from vconsole.keyboard import Key
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.ask import ask_yes_no, yes_no_cells
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hits import HitMap
@@ -353,7 +353,7 @@ def test_startup_screen_shows_name_copyright_and_catalog_until_a_key_or_click():
         return 5
 
     out = run(main, "")
-    text = "\n".join(out.text)
+    text = out.screen
     assert "TOMMY'S TOY" in text and "(C) COPYRIGHT 1996 BY TOMMY'S TOYS" in text
     assert "CATALOG #TM-000-1A" in text and "PRESS ANY KEY" in text and out.exit_code is None
     assert run(main, "x y").exit_code == 5 and got == ["y"]  # the key that went on was used up
@@ -367,7 +367,7 @@ def test_shareware_reminder_when_an_unregistered_copy_ends(tmp_path):
         return 0
 
     out = run_headless(main, "", drive=tmp_path, shareware=True, name="TOY")
-    assert "UNREGISTERED" in "\n".join(out.text) and "P. O. BOX 11261" in "\n".join(out.text)
+    assert "UNREGISTERED" in out.screen and "P. O. BOX 11261" in out.screen
     assert run_headless(main, "", drive=tmp_path, name="TOY").exit_code == 0  # registered: no reminder
 
 
@@ -389,7 +389,7 @@ def test_a_game_that_cannot_be_saved_is_said_on_screen_and_the_errorlevel_is_1(t
         return 0
 
     out = run_headless(main, "", drive=tmp_path, name="TOY")
-    text = "\n".join(out.text)
+    text = out.screen
     assert "COULD NOT BE SAVED" in text and "TOY.TMP" in text
     out = run_headless(main, "Enter", drive=tmp_path, name="TOY")
     assert out.exit_code == 1
@@ -413,7 +413,7 @@ def test_mill_on_a_read_only_drive_says_write_protect_error(tmp_path):
     from vconsole_programs.mill import PROGRAM
     with mock.patch("vconsole.disk.atomic_write", side_effect=PermissionError(errno.EACCES, "denied")):
         out = run_headless(PROGRAM, 'Enter "5 " F7', drive=tmp_path, switches="S")
-    assert "WRITE PROTECT ERROR WRITING MILL.TMP" in "\n".join(out.text)
+    assert "WRITE PROTECT ERROR WRITING MILL.TMP" in out.screen
 
 
 def test_the_legend_redraws_itself_when_a_toggle_changes_it():

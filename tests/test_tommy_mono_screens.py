@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import run_headless
 
 from vconsole.adapters import colour_tables, get_adapter
-from vconsole.keyboard import word_for
+from vconsole.testing import run as run_headless
 from vconsole_programs.cardmine import PROGRAM as CARDMINE
 from vconsole_programs.mill import PROGRAM as MILL
 from vconsole_programs.pearls import PROGRAM as PEARLS
@@ -25,10 +24,6 @@ BLANK = {0, 32, 255}
 MONITORS = ("green", "amber", "white")
 CARDS = ("mda", "hercules")
 SWITCHES = ("", "M", "C")
-
-
-def enter(machine):  # past the start-up screen
-    machine.keyboard.push(word_for("Enter"))
 
 
 PEARLS_FORM = " ".join([" ".join(["Backspace"] * 14) + f' "{n}" Tab' for n in ("ANN", "BOB")]
@@ -43,8 +38,8 @@ GAMES = {
 def screen(game: str, card: str, switch: str):
     program, script, extra = GAMES[game]
     words = ["S"] + extra + ([switch] if switch else [])
-    hook = enter if game == "cardmine" else None
-    out = run_headless(program, script, switches=words, adapter=card, seed=3, hook=hook)
+    ahead = "Enter" if game == "cardmine" else ""  # typed ahead: past the start-up screen
+    out = run_headless(program, script, switches=words, adapter=card, seed=3, ahead=ahead)
     cells = np.asarray(out.state.cells)
     return cells[..., 0], cells[..., 1], out
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from helpers import run_headless
 
 from vconsole.keyboard import Key, word_for
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.board import RATES, Blinker, Board, BoardCursor, CursorMark, cursor_cells, inverted, paint_cursor
 from vconsole.toolkit.theme import Palette
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import run_headless
 
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.cards import ACE, CLUBS, DIAMONDS, HEARTS, KING, SPADES, Card, pack
 from vconsole.toolkit.cardview import (
     BACK,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from unittest import mock
 
-from helpers import run_headless
-
 from vconsole.disk import Drive
 from vconsole.keyboard import Key, word_for
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.hot import STOPS, Hot
 from vconsole.toolkit.lines import MessageArea, PromptLine

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import run_headless
 
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.form import Choice, Form, Number, Text, YesNo, player_names
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.theme import Palette
@@ -226,7 +226,7 @@ def test_player_names(adapter):
             got["names"] = player_names(dos, PALETTE.pick(dos.mono_display), count=6, least=2)
 
         out = run_headless(main, script, adapter=adapter)
-        return got, "\n".join(out.text)
+        return got, out.screen
 
     got, _ = play('"ann" Enter Enter "computer" Enter Enter Enter Enter')
     assert got["names"] == ["ANN", "COMPUTER"]

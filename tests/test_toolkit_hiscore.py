@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-from helpers import run_headless
 
 from vconsole.disk import Drive
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.hiscore import HEADER, Entry, HiScoreTable, add_score, enter_name, show_table, table_lines
 from vconsole.toolkit.theme import Palette
 
@@ -145,7 +145,7 @@ def test_show_table_marks_the_new_entry_and_puts_the_screen_back(adapter, tmp_pa
         show_table(dos, th, t, title="HIT PARADE", mark=2)
 
     out = run_headless(main, "x", adapter=adapter)  # the second showing is where the script ends
-    text = "\n".join(out.text)
+    text = out.screen
     assert got["back"] and " HIT PARADE " in text and "PRESS ANY KEY" in text
     row = next(i for i, line in enumerate(out.text) if " 2. P80" in line)
     col = out.text[row].index(" 2. P80")
@@ -211,4 +211,4 @@ def test_add_score_names_its_name_panel_as_the_game_calls_its_table(tmp_path):
         add_score(dos, PALETTE.pick(False), HiScoreTable(dos.drive, "SPIDER.SCR"), 500, name_title="HIT PARADE")
 
     out = run_headless(main, '"am"', drive=tmp_path)
-    assert "HIT PARADE" in "\n".join(out.text) and "NEW HIGH SCORE" not in "\n".join(out.text)
+    assert "HIT PARADE" in out.screen and "NEW HIGH SCORE" not in out.screen

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import run_headless
 
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import LEFT, MouseEvent
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.menu import Item, Menu, MenuBar, as_items, choose
 from vconsole.toolkit.theme import Palette
@@ -157,7 +157,7 @@ def test_choose_letters_move_never_pick_and_an_empty_list_says_so():
     out = run_headless(main, "b b Enter x")
     assert got["a"] == "BRAVO" and got["b"] is None
     out = run_headless(main, "c Enter")
-    assert "NOTHING TO CHOOSE FROM" in "\n".join(out.text)
+    assert "NOTHING TO CHOOSE FROM" in out.screen
 
 
 def test_choose_fits_a_list_longer_than_the_screen():

@@ -1,8 +1,7 @@
 """pick_one: things on the screen flash, a key or a click on them (or on their key) chooses one."""
 from __future__ import annotations
 
-from helpers import run_headless
-
+from vconsole.testing import run as run_headless
 from vconsole.toolkit import PickOption, pick_one
 from vconsole.toolkit.hot import Hot
 

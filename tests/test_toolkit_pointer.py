@@ -1,8 +1,7 @@
 """The pointer's shape through INT 33h function 0Ah, and back to the driver's default."""
 from __future__ import annotations
 
-from helpers import run_headless
-
+from vconsole.testing import run as run_headless
 from vconsole.toolkit.pointer import ARROW, CROSS, pointer_shape, set_shape
 
 

@@ -5,7 +5,8 @@ from vconsole.toolkit.timers import Countdown, Stopwatch, clock_text
 
 
 def test_clock_text():
-    assert [clock_text(s) for s in (0, 59.9, 61, 3600 + 62, -5)] == ["0:00:00", "0:00:59", "0:01:01", "1:01:02", "0:00:00"]
+    assert [clock_text(s) for s in (0, 59.9, 61, 3600 + 62, -5)] == [
+        "0:00:00", "0:00:59", "0:01:01", "1:01:02", "0:00:00"]
 
 
 def test_stopwatch_counts_from_its_start_plus_a_base():

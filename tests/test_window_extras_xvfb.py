@@ -13,6 +13,7 @@ import time
 
 import numpy as np
 import pytest
+import test_window_xvfb
 from test_window_xvfb import (  # noqa: F401
     MISSING,
     ROOT,
@@ -22,8 +23,10 @@ from test_window_xvfb import (  # noqa: F401
     _window,
     _x,
     pytestmark,
-    xserver,
 )
+
+#: the X server fixture of test_window_xvfb.py, shared (pytest finds a fixture by its name in the module)
+xserver = test_window_xvfb.xserver
 
 PASTE_CHILD = textwrap.dedent(r"""
     import json, sys, pyglet

@@ -160,9 +160,8 @@ def _matches_some_phase(env, wid, state, adapter, size=None, whole=False) -> tup
 
 
 def _headless_testcard(script: str, tmp_path: Path, adapter: str):
-    from helpers import run_headless
-
     from vconsole.program import find
+    from vconsole.testing import run as run_headless
 
     outcome = run_headless(find("testcard"), script, drive=tmp_path, seed=None, adapter=adapter, mute=True)
     return outcome.state
