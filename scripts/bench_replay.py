@@ -27,12 +27,12 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vconsole.adapters import get_adapter  # noqa: E402
+from vconsole.animation import VideoRecorder  # noqa: E402
 from vconsole.machine import MachineConfig  # noqa: E402
 from vconsole.program import RunOptions, find  # noqa: E402
 from vconsole.tools import journal as jn  # noqa: E402
 from vconsole.tools.gallery import run_script  # noqa: E402
 from vconsole.tools.replay import record_headless, replay_headless  # noqa: E402
-from vconsole.tools.video import VideoRecorder  # noqa: E402
 
 SECONDS = 60.0
 REPEATS = 3

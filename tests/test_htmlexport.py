@@ -15,6 +15,7 @@ import pytest
 from helpers import one_line
 
 from vconsole.adapters import get_adapter
+from vconsole.animation import VideoRecorder
 from vconsole.cli import main
 from vconsole.machine import MachineConfig
 from vconsole.program import RunOptions, find
@@ -22,7 +23,6 @@ from vconsole.render import effective_cells
 from vconsole.tools import journal as jn
 from vconsole.tools.htmlexport import COLUMNS, notes_of, read_page
 from vconsole.tools.replay import record_headless, replay_headless
-from vconsole.tools.video import VideoRecorder
 
 ROOT = Path(__file__).resolve().parent.parent
 
