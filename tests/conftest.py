@@ -14,6 +14,12 @@ Tests write only into temporary folders (pytest's ``tmp_path``, or the fresh fol
 ``vconsole.testing.run`` gives a run without a drive): a file a test left in the checkout (a
 VCONSOLE.LOG, a saved game) would change what the next run sees. So the run fails, naming the
 files, when the checkout holds a file at its end that was not there at its start.
+
+The quick loop (``pytest -m "not slow"``) leaves out the long tests: the statistical strength
+tests, marked ``slow`` where they stand, and the end-to-end runs through a real window, browser,
+terminal, package build or a crowd of subprocesses, marked here (``END_TO_END``) so the list
+is in one place. CI runs them all. In a parallel run the long tests start first: a worker that
+drew a long test near the end would keep the whole run waiting while the other sat idle.
 """
 from __future__ import annotations
 
@@ -70,3 +76,37 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 _BEFORE = pytest.StashKey[set[str]]()
+
+
+#: whole modules of end-to-end runs (a real X window, chromium, tmux, pip building the package,
+#: a signalled window): marked slow, so the quick loop skips them and CI runs them
+END_TO_END_MODULES = {
+    "test_window_xvfb.py", "test_window_extras_xvfb.py", "test_htmlexport_window.py", "test_replay_window.py",
+    "test_signals.py", "test_htmlexport_browser.py", "test_terminal_tmux.py", "test_terminal_pty.py",
+    "test_packaging.py",
+}
+#: single tests that run whole programs many times over, or in a crowd of subprocesses
+END_TO_END_TESTS = {
+    "test_journal.py::test_a_recorded_run_replays_bit_exact_twice",
+    "test_gallery.py::test_the_readmes_gallery_command_makes_the_pictures_committed",
+    "test_monkey.py::test_monkey_on_every_program",
+    "test_monkey_every_program.py::test_every_program_answers_within_the_watchdog",
+    "test_htmlexport.py::test_a_two_minute_game_is_small_and_far_smaller_than_its_apng",
+    "test_disk.py::test_save_killed_at_random_moments_leaves_old_or_new_file_never_a_mix",
+    "test_drive_sharing.py::test_two_writers_of_one_file_never_make_each_other_fail",
+    "test_drive_sharing.py::test_a_second_mill_says_its_game_is_in_use_plays_and_leaves_it",
+}
+
+
+def _end_to_end(item: pytest.Item) -> bool:
+    module = item.path.name
+    return module in END_TO_END_MODULES or f"{module}::{getattr(item, 'originalname', item.name)}" in END_TO_END_TESTS
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m chooses: the marks set here count
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _end_to_end(item):
+            item.add_marker(pytest.mark.slow)
+    # long tests first (a stable sort: each module keeps its order); every worker sorts alike
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

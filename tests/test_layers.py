@@ -8,6 +8,7 @@ modules and its own package's pure modules only. And no import cycles among our 
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,7 +29,8 @@ def module_name(path: Path, root: Path = ROOT) -> str:
     return ".".join(parts)
 
 
-def imports(path: Path) -> set[str]:
+@functools.cache  # each file is read once a run: the layer tests ask about the same files many times
+def imports(path: Path) -> frozenset[str]:
     """Absolute names of every module imported anywhere in the file (relative ones resolved)."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -45,7 +47,7 @@ def imports(path: Path) -> set[str]:
                 mod = node.module or ""
             found.add(mod)
             found.update(f"{mod}.{a.name}" for a in node.names)  # "from . import ai" names a module
-    return found
+    return frozenset(found)
 
 
 def _type_checking(test: ast.expr) -> bool:
@@ -207,6 +209,7 @@ def test_the_toolkit_imports_only_the_machine_and_itself(path):
         assert not {m for m in imports(path) if ours(m)}, f"{path.name} must stay pure"
 
 
+@functools.cache
 def pure_modules() -> dict[str, Path]:
     """Every program's rules and ai modules, with the own-package modules they import."""
     by_name = {module_name(p): p for p in files("programs")}
