@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.program import Dos
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import wait_any
 from vconsole.toolkit.theme import Theme
 from vconsole.video import COLS, ROWS
@@ -53,7 +54,7 @@ def show(dos: Dos, theme: Theme, title: str, copyright: str, catalog: str, *,
         scr.centre(row, text.upper(), theme["startup"])
     prompt = " PRESS ANY KEY TO BEGIN "
     scr.centre(BEGIN_ROW, prompt, theme["startup_key"])
-    return wait_any(dos, mouse)
+    return wait_any(dos, Controls(mouse=mouse))
 
 
 def shareware_reminder(dos: Dos, theme: Theme, name: str, *, mouse: bool = True) -> None:
@@ -77,4 +78,4 @@ def shareware_reminder(dos: Dos, theme: Theme, name: str, *, mouse: bool = True)
     for i, text in enumerate(lines):
         scr.centre(REMINDER_TEXT_ROW + i, text, theme["startup"])
     scr.centre(REMINDER_KEY_ROW, " PRESS ANY KEY TO RETURN TO DOS ", theme["startup_key"])
-    wait_any(dos, mouse)
+    wait_any(dos, Controls(mouse=mouse))

@@ -178,14 +178,13 @@ def column_plan(n: int, down: int, room: int) -> list[tuple[str, int, int]]:
 
 def draw_column(screen, theme, top: int, col: int, width: int, cards: Sequence[Card], rows: int, *,
                 down: int = 0, selected_from: int | None = None, blank: int | None = None,
-                blank_attr: int | None = None) -> ColumnView:
+                blank_role: str = "screen") -> ColumnView:
     """Stack a column from ``top`` down, one card a row, in at most ``rows`` rows (see
     ``column_plan``); the first ``down`` cards are face down; cards from ``selected_from``
-    on are drawn picked.  An empty column is an empty place.  ``blank`` rows (with
-    ``blank_attr``) are cleared first, so a column that shrank leaves nothing behind."""
+    on are drawn picked.  An empty column is an empty place.  ``blank`` rows (in
+    ``blank_role``) are cleared first, so a column that shrank leaves nothing behind."""
     if blank:
-        screen.fill(top, col, top + blank - 1, col + width - 1, " ",
-                    blank_attr if blank_attr is not None else theme["screen"])
+        screen.fill(top, col, top + blank - 1, col + width - 1, " ", theme[blank_role])
     if not cards:
         draw_empty(screen, theme, top, col, width)
         return ColumnView(top, col, width, {}, top)
