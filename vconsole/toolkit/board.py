@@ -27,7 +27,7 @@ run replays the same frames.  Both read in mono: the "cursor" role is reverse vi
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -218,7 +218,7 @@ class BoardCursor:
 
 
 # -- drawing the cursor ------------------------------------------------------------------
-def cursor_cells(board: Board, square: Square, style: str = "attr") -> list[tuple[int, int, str | None]]:
+def cursor_cells(board: Board, square: Square, style: str = "attr") -> Sequence[tuple[int, int, str | None]]:
     """The cells a cursor of ``style`` occupies: (row, col, character or None to keep it)."""
     top, left, bottom, right = board.rect(*square)
     if style in ("attr", "invert"):

@@ -17,6 +17,7 @@ stray click never loses what was typed.  The answer is a dict of values by field
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vconsole.keyboard import Key
@@ -34,6 +35,20 @@ if TYPE_CHECKING:
     from vconsole.program import Dos
 
 OK, CANCEL = "ok", "cancel"
+
+#: what a form hands back: the values by field name, a hot key's ``hot.STOPS`` result, or None (cancelled)
+Answer = dict[str, Any] | Hot | None
+
+
+@dataclass(frozen=True)
+class _Spot:
+    """What a click on the form lands on: a field's row ("focus"), a value's arrow or a yes/no
+    value ("step", by ``delta``), or a button ("button")."""
+
+    what: str
+    index: int = 0
+    delta: int = 0
+    button: str = ""
 
 
 class Form:
@@ -79,7 +94,7 @@ class Form:
         self.focus = 0  # index into fields + buttons
         self.message = ""
         self.message_role = "form_hint"
-        self.hits: HitMap[tuple] = HitMap()
+        self.hits: HitMap[_Spot] = HitMap()
 
     # -- geometry -------------------------------------------------------------------------
     @property
@@ -114,13 +129,13 @@ class Form:
             pad = "·" if th.mono and isinstance(f, Text) else " "
             scr.fill(row, self.field_col, row, self.field_col + f.cells() - 1, pad, attr)
             scr.write(row, self.field_col, f.text(), attr)
-            self.hits.add(row, p.left + 1, row, p.right - 1, ("focus", i))
+            self.hits.add(row, p.left + 1, row, p.right - 1, _Spot("focus", i))
             if isinstance(f, (Number, YesNo, Choice)):
-                self.hits.add(row, self.field_col, row, self.field_col, ("step", i, -1))
+                self.hits.add(row, self.field_col, row, self.field_col, _Spot("step", i, -1))
                 right = self.field_col + f.cells() - 1
-                self.hits.add(row, right, row, right, ("step", i, 1))
+                self.hits.add(row, right, row, right, _Spot("step", i, 1))
                 if isinstance(f, YesNo):
-                    self.hits.add(row, self.field_col + 1, row, right - 1, ("step", i, 1))
+                    self.hits.add(row, self.field_col + 1, row, right - 1, _Spot("step", i, 1))
         lines = fold([self.message], self.inner) if self.message else []
         for k in range(self.msg_rows):
             scr.fill(self.message_row + k, p.left + 1, self.message_row + k, p.right - 1, " ", th["form"])
@@ -131,14 +146,14 @@ class Form:
         for j, (what, text) in enumerate(self.buttons):
             active = self.focus == len(self.fields) + j
             scr.write(self.button_row, col, text, th["form_field_active" if active else "form_field"])
-            self.hits.add_text(self.button_row, col, text, ("button", what))
+            self.hits.add_text(self.button_row, col, text, _Spot("button", button=what))
             col += len(text) + 3
         self._place_cursor()
 
     def _place_cursor(self) -> None:
         scr = self.dos.screen
-        if self.focus < len(self.fields) and isinstance(self.fields[self.focus], Text):
-            f = self.fields[self.focus]
+        f = self.fields[self.focus] if self.focus < len(self.fields) else None
+        if isinstance(f, Text):
             scr.set_cursor(self.field_row(self.focus), self.field_col + min(len(f.buffer), f.width - 1))
             scr.show_cursor()
         else:
@@ -204,13 +219,13 @@ class Form:
         return values
 
     # -- events ------------------------------------------------------------------------------
-    def _press(self, what: str) -> tuple[bool, Any]:
+    def _press(self, what: str) -> tuple[bool, Answer]:
         if what == CANCEL:
             return True, None
         values = self._accept()
         return (values is not None), values
 
-    def _key(self, key: Key) -> tuple[bool, Any]:
+    def _key(self, key: Key) -> tuple[bool, Answer]:
         name = key.name
         n = len(self.fields)
         if name == "Esc":
@@ -248,36 +263,35 @@ class Form:
                 self._hint()
         return False, None
 
-    def _other(self, key: Key) -> tuple[bool, Any]:
+    def _other(self, key: Key) -> tuple[bool, Answer]:
         act = self.controls.hot(key)
         return (True, act) if act in STOPS else (False, None)
 
-    def _click(self, ev: MouseEvent) -> tuple[bool, Any]:
+    def _click(self, ev: MouseEvent) -> tuple[bool, Answer]:
         if right_click(ev):
             return True, None
         if not left_click(ev):
             return False, None
-        what = self.hits.at(ev.row, ev.col)
-        if what is None:
+        spot = self.hits.at(ev.row, ev.col)
+        if spot is None:
             return False, None
-        if what == ("button", CANCEL):
-            return True, None
-        if what[0] == "button":
-            if not self.move_to(len(self.fields) + [b for b, _ in self.buttons].index(what[1])):
+        if spot.what == "button":
+            if spot.button == CANCEL:
+                return True, None
+            if not self.move_to(len(self.fields) + [b for b, _ in self.buttons].index(spot.button)):
                 return False, None
-            return self._press(what[1])
-        i = what[1]
-        if not self.move_to(i):
+            return self._press(spot.button)
+        if not self.move_to(spot.index):
             return False, None
-        if what[0] == "step":
-            said = self.fields[i].step(what[2])
+        if spot.what == "step":
+            said = self.fields[spot.index].step(spot.delta)
             if said:
                 self._refused(said)
             else:
                 self._hint()
         return False, None
 
-    def run(self) -> dict[str, Any] | Hot | None:
+    def run(self) -> Answer:
         """The values by field name; None when cancelled; the ``hot.STOPS`` result of the
         program's hot keys when one closed the form."""
         self.panel.open()

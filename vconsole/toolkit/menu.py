@@ -226,7 +226,7 @@ class _Choices:
         self.draw()
         return self.items[i].result
 
-    def _other_click(self, ev: MouseEvent) -> Any:
+    def _other_click(self, ev: MouseEvent) -> None:
         return None
 
     # -- what the subclasses give ------------------------------------------------------------
@@ -384,7 +384,7 @@ class Menu(_Choices):
             return i
         return None
 
-    def _other_click(self, ev: MouseEvent) -> Any:
+    def _other_click(self, ev: MouseEvent) -> None:
         if not self.frame:
             return None
         right = self.left + self.inner + 1

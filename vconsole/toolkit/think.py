@@ -89,9 +89,11 @@ class Busy:
             if key is None:
                 break
             result = self._key(key, kept, policy)
-        later = []
+        later: list[Key] = []
         while kb.pending():
-            later.append(kb.get())
+            waiting = kb.get()
+            if waiting is not None:
+                later.append(waiting)
         for key in kept + later:  # back in the order typed, for whoever reads keys next
             kb.push(key.word)
         while result is None:
