@@ -53,7 +53,7 @@ import numpy as np
 from ..adapters import border_rgb
 from ..capture import display_size, rows_showing, save_png, sharp_display, to_display
 from ..clock import RealClock
-from ..keyboard import KeyboardInput
+from ..int09 import KeyboardInput
 from ..machine import Machine, MachineConfig, RealTimeHost
 from ..render import Renderer
 from . import layouts, winstate
