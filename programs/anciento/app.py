@@ -29,6 +29,7 @@ from .title import title_screen
 RANDOM_SEEDS = (LAST_NUMBER + 1, (1 << 24) - 1)  # unnumbered games: seeds no game number uses
 
 
+DOS_PLAIN = 0x07  # grey on black: the screen left to DOS at the end
 PRESS_ANY_KEY = "Press any key"  # Anciento writes in mixed case, the toolkit's tables in capitals
 
 class App:
@@ -115,7 +116,7 @@ class App:
             elif where == Outcome.NEXT:
                 where = self.play_game(Game(numbered_deal(self.random_number())), None)
             if where == Outcome.QUIT:
-                self.dos.screen.clear(0x07)
+                self.dos.screen.clear(DOS_PLAIN)
                 self.dos.screen.set_cursor(0, 0)
                 self.dos.screen.show_cursor()
                 return 0
