@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from vconsole.keyboard import Key
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.think import GAME_OVER, STOP, Busy
@@ -156,6 +157,6 @@ def show(app: App, game: Game, label: str, moves: Iterable[int | None], start_te
         view.say(start_text)
         result = drive_demo(busy, step, lambda: BETWEEN_MOVES_S)
         if result == GAME_OVER:
-            show_panel(dos, app.theme, end_title, end_lines(game.final()), mouse=app.use_mouse)
+            show_panel(dos, app.theme, end_title, end_lines(game.final()), controls=Controls(mouse=app.use_mouse))
     finally:
         app.play = None

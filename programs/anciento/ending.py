@@ -50,8 +50,8 @@ def end(play: Play) -> Outcome | None:
         th = play.theme
         play.hide_cursor()
         play.say("")
-        yes = ask_yes_no(play.dos, say.END_ASK, MSG_TOP + MSG_ROWS - 1, PANEL_LEFT, th["panel"],
-                         th["side_key"], mouse=play.mouse, clear_width=PANEL_WIDTH)
+        yes = ask_yes_no(play.dos, th, say.END_ASK, MSG_TOP + MSG_ROWS - 1, PANEL_LEFT, role="panel",
+                         key_role="side_key", controls=play.controls, clear_width=PANEL_WIDTH)
         if not yes:
             play.say(say.END_KEPT)
             play.show_cursor()
@@ -78,7 +78,7 @@ def finish(play: Play, time_up: bool) -> Outcome:
     played = play.may_enter_hall
     if not played:
         lines += ["", *say.NOT_PLAYED_HERE]
-    show_panel(play.dos, play.theme, " TIME IS UP " if time_up else " GAME OVER ", lines, mouse=play.mouse)
+    show_panel(play.dos, play.theme, " TIME IS UP " if time_up else " GAME OVER ", lines, controls=play.controls)
     if played:
         play.app.enter_hall(final.total, play.game.deal.number, play.game, play.played())
     return Outcome.NEXT if play.app.play_next else Outcome.MENU

@@ -67,7 +67,8 @@ def handle(play: Play, ev: Key | MouseEvent) -> Outcome | None:
         return fkey(play, name)
     ch = ev.char.upper()
     if ch == "H":
-        show_panel(play.dos, play.theme, helptext.REMINDER_TITLE, list(helptext.REMINDER), mouse=play.mouse)
+        show_panel(play.dos, play.theme, helptext.REMINDER_TITLE, list(helptext.REMINDER),
+                   controls=play.controls)
     elif ch == "E":
         play.app.change_setup(easy=not play.setup.easy)
         play.panel.draw_stones(play.game, play.setup.easy)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from vconsole.program import Dos
 from vconsole.toolkit.board import Blinker
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hits import HitMap
 from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.theme import Theme
@@ -56,7 +57,7 @@ class Play:
         self.cursor = make_cursor(self.view.board, skip=self._skip)
         self.blinker = Blinker(self.view.cursor_mark(), app.setup.blink)
         self.news = MessageArea(self.dos, app.theme, MSG_TOP, PANEL_LEFT, PANEL_WIDTH, MSG_ROWS,
-                                mouse=app.use_mouse)
+                                controls=Controls(mouse=app.use_mouse))
         self.fkey_hits: HitMap[str] | None = None
         now = self.dos.now()
         self.watch = Stopwatch(now, elapsed)
@@ -85,6 +86,11 @@ class Play:
     def mouse(self) -> bool:
         """Mouse mode (clicks place stones; no keyboard cursor)."""
         return self.app.use_mouse
+
+    @property
+    def controls(self) -> Controls:
+        """The mouse (in mouse mode) for the toolkit's questions and pop-ups; no hot keys in a game."""
+        return Controls(mouse=self.mouse)
 
     def _skip(self, r: int, c: int) -> bool:
         return self.setup.skip and self.game.position.board[cell_of((r, c))] != EMPTY

@@ -34,9 +34,9 @@ def _save(play: Play) -> None:
     def refused(ch: str) -> None:
         play.effect("refused")
 
-    name = read_line(dos, row, PANEL_LEFT, files.NAME_MAX + 1, th["input"],
+    name = read_line(dos, th, row, PANEL_LEFT, files.NAME_MAX + 1,
                      allowed=lambda ch: ch.upper() in files.NAME_CHARS, upper=True,
-                     mouse=play.mouse, on_refused=refused, limit=files.NAME_MAX)
+                     controls=play.controls, on_refused=refused, limit=files.NAME_MAX)
     dos.screen.fill(row, PANEL_LEFT, row, PANEL_RIGHT, " ", th["panel"])
     if not name or not name.strip():
         play.say(say.SAVE_CANCELLED)
@@ -46,8 +46,8 @@ def _save(play: Play) -> None:
         return
     if dos.drive.exists(files.file_name(name)):
         play.say("")
-        yes = ask_yes_no(dos, say.REPLACE, MSG_TOP, PANEL_LEFT, th["panel"], th["side_key"],
-                         mouse=play.mouse, clear_width=PANEL_WIDTH)
+        yes = ask_yes_no(dos, th, say.REPLACE, MSG_TOP, PANEL_LEFT, role="panel", key_role="side_key",
+                         controls=play.controls, clear_width=PANEL_WIDTH)
         if not yes:
             play.say(say.SAVE_CANCELLED)
             return
@@ -59,8 +59,8 @@ def _save(play: Play) -> None:
 
 def save_setup(play: Play) -> None:
     """F8: the whole setup (colours, sound, skip, timer, tune, blink, easy) in a slot A-Z, 0-9."""
-    slot = ask_key(play.dos, play.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS, mouse=play.mouse)
-    if slot is None:
+    slot = ask_key(play.dos, play.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS, controls=play.controls)
+    if not isinstance(slot, str):  # Esc (no hot keys here, so never a Hot)
         return
     failed = files.save_setup(play.dos.drive, slot, play.setup)
     play.say(failed or say.setup_saved(slot))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from vconsole.program import Dos
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import wait_any
 from vconsole.toolkit.theme import Theme
 
@@ -44,4 +45,4 @@ def draw_title(dos: Dos, theme: Theme, view: BoardView) -> None:
 
 def title_screen(dos: Dos, theme: Theme, view: BoardView, mouse: bool) -> None:
     draw_title(dos, theme, view)
-    wait_any(dos, mouse)
+    wait_any(dos, Controls(mouse=mouse))

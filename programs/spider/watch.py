@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.think import GAME_OVER, STOP, Busy, run_demo
 
@@ -56,7 +57,7 @@ def watch(app: SpiderApp) -> None:
             if won:
                 app.sound.effect("win")
             app.news.say(text)
-            show_panel(dos, app.theme, " WATCH ", [text, "", say.WATCH_RETURN], mouse=app.mouse)
+            show_panel(dos, app.theme, " WATCH ", [text, "", say.WATCH_RETURN], controls=Controls(mouse=app.mouse))
     finally:
         app.game, app.cursor, app.split, app.hint = own
         if app.mouse:
