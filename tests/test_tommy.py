@@ -16,6 +16,7 @@ from vconsole.toolkit.theme import Palette
 from vconsole_programs.tommy import Chrome, TimePad, palette, read_switches
 
 PALETTE = palette(colour={"board": 0x60}, mono={"board": 0x07})
+PLAIN = Palette({"plain": 0x07, "field": 0x70}, {"plain": 0x07, "field": 0x70}).pick(False)
 
 
 def run(main, script="", switches="", tmp=None, **cfg):
@@ -87,7 +88,7 @@ def test_yes_no_by_key_or_by_clicking_the_letter(script, answer):
     def main(dos):
         dos.mouse.show()
         # written at column 8: the clickable Y and N of "(Y/N)" are at columns 15 and 17
-        got.append(ask_yes_no(dos, "SURE? (Y/N)", 5, 8, 0x07))
+        got.append(ask_yes_no(dos, PLAIN, "SURE? (Y/N)", 5, 8, role="plain", key_role=None))
 
     assert yes_no_cells("SURE? (Y/N)") == (7, 9)
     run(main, script)
@@ -97,7 +98,8 @@ def test_yes_no_by_key_or_by_clicking_the_letter(script, answer):
 def test_a_question_longer_than_its_place_is_refused_not_spilled():
     def main(dos):
         with pytest.raises(ValueError):
-            ask_yes_no(dos, "THAT GAME EXISTS. REPLACE IT (Y/N)?", 5, 55, 0x07, clear_width=25)
+            ask_yes_no(dos, PLAIN, "THAT GAME EXISTS. REPLACE IT (Y/N)?", 5, 55, role="plain", key_role=None,
+                       clear_width=25)
         assert dos.screen.text(6)[:25].strip() == ""  # nothing was written on the next row
 
     run(main)
@@ -215,8 +217,8 @@ def test_read_line_edits_and_cancels():
     got = []
 
     def main(dos):
-        got.append(read_line(dos, 24, 0, 13, 0x70, upper=True))
-        got.append(read_line(dos, 24, 0, 13, 0x70))
+        got.append(read_line(dos, PLAIN, 24, 0, 13, role="field", upper=True))
+        got.append(read_line(dos, PLAIN, 24, 0, 13, role="field"))
 
     run(main, '"game1x" Backspace ".mil" Enter "abc" Esc')
     assert got == ["GAME1.MIL", None]
@@ -227,7 +229,7 @@ def test_read_line_typing_replaces_the_text_offered_and_editing_keys_keep_it():
 
     def main(dos):
         for _ in range(3):
-            got.append(read_line(dos, 24, 0, 13, 0x70, initial="GAME1.MIL", upper=True))
+            got.append(read_line(dos, PLAIN, 24, 0, 13, role="field", initial="GAME1.MIL", upper=True))
 
     run(main, '"b.mil" Enter Backspace "l" Enter End Backspace "x" Enter')
     assert got == ["B.MIL", "GAME1.MIL", "GAME1.MIX"]
@@ -454,3 +456,81 @@ def test_the_chrome_does_not_reset_the_mouse_driver():
 
     run(main)
     assert got == [(96, 40)]  # where the program put it, in text-mode multiples of 8; a reset would centre it
+
+
+# -- the run loop every program of the house lives in (tommy.run) ------------------------------
+class Counter:
+    """The smallest Tommy's Toys program: a count, raised by Space, kept in TOY.TMP until it
+    reaches 3 (a finished game, dropped); Q quits from inside a "question" (QuitRequest)."""
+
+    def __init__(self, dos, log):
+        self.dos, self.log = dos, log
+        self.chrome = make_chrome(dos)
+        self.count = 0
+
+    def parse_saved(self, text):
+        if not text.startswith("COUNT "):
+            raise ValueError("not a count")
+        return int(text.split()[1])
+
+    def resume(self, saved):
+        self.log.append(("resume", saved))
+        self.count = saved
+
+    def begin(self, note):
+        self.log.append(("begin", note, self.count))
+        return None
+
+    def step(self):
+        key = self.dos.keyboard.read()
+        self.log.append(("step", key.name))
+        if key.name == "Space":
+            self.count += 1
+        if key.char == "q":
+            from vconsole.toolkit.hot import QuitRequest
+            raise QuitRequest
+        return self.chrome.hotkey(key)
+
+    def saved_text(self):
+        self.log.append(("saved_text", self.count))
+        return None if self.count >= 3 else f"COUNT {self.count}\n"
+
+
+def run_counter(script, tmp_path, credits=None, **kw):
+    from vconsole_programs.tommy import Credits
+    from vconsole_programs.tommy import run as run_toy
+    log = []
+    shown = Credits("TOMMY'S COUNTER", "TOMMY'S COUNTER (C) 1996", "CATALOG #TM-000-1A")
+
+    def main(dos):
+        return run_toy(Counter(dos, log), shown if credits is None else credits or None)
+
+    out = run_headless(main, script, drive=tmp_path, name="TOY", **kw)
+    return out, log
+
+
+def test_the_run_loop_shows_the_start_up_screen_then_keeps_the_game_whatever_ends_the_run(tmp_path):
+    out, log = run_counter("x Space F7", tmp_path)  # x: past the start-up screen
+    assert out.exit_code == 0
+    assert log == [("begin", None, 0), ("step", "Space"), ("step", "F7"), ("saved_text", 1)]
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 1\r\n"
+    out, log = run_counter("x Space q", tmp_path)  # taken up again; a quit from inside a question
+    assert log == [("resume", 1), ("begin", None, 1), ("step", "Space"), ("step", "q"), ("saved_text", 2)]
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 2\r\n"
+    out, log = run_counter("x Space", tmp_path)  # the script ends: the window closes mid-game
+    assert log[-1] == ("saved_text", 3) and not (tmp_path / "TOY.TMP").exists()  # finished: dropped
+
+
+def test_f7_on_the_start_up_screen_leaves_the_saved_game_unread_and_untouched(tmp_path):
+    (tmp_path / "TOY.TMP").write_bytes(b"COUNT 2\r\n")
+    out, log = run_counter("F7", tmp_path)
+    assert out.exit_code == 0 and log == []
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 2\r\n"
+
+
+def test_a_damaged_saved_game_is_set_aside_and_said_and_a_run_can_skip_the_start_up_screen(tmp_path):
+    (tmp_path / "TOY.TMP").write_bytes(b"GARBAGE\r\n")
+    out, log = run_counter("F7", tmp_path, credits=False)  # no start-up screen: F7 is the game's
+    assert log[0][0] == "begin" and "TOY.TMP" in log[0][1] and log[0][2] == 0
+    assert (tmp_path / "TOY.BAD").exists()
+    assert log[-1] == ("saved_text", 0) and (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 0\r\n"

@@ -6,11 +6,15 @@ stones at once.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
+from vconsole.program import Dos
 from vconsole.toolkit.ask import ask_yes_no
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.form import ask_key
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.lines import MessageArea
@@ -24,11 +28,14 @@ from .demo import start_demo
 from .game import Game
 from .look import BOARD_COLOURS, PIECE_SCHEMES, STONE_H, STONE_W
 from .panel import MSG_ROWS, MSG_TOP
-from .play import MENU, QUIT
+from .play import Outcome
 from .rules import CELLS, EMPTY
 from .screen import BOARD_BOTTOM, BOARD_LEFT, BOARD_RIGHT, BOARD_TOP, BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
 from .setups import SLOTS, Setup
 from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal
+
+if TYPE_CHECKING:  # the app runs the menu and the menu calls back into the app: only for the types
+    from .app import App
 
 ITEMS = (
     ("1 Random game", "random"), ("2 Pick a game", "pick"), ("3 Select a game", "select"),
@@ -51,24 +58,30 @@ def showcase() -> tuple[int, ...]:
     return tuple(board)
 
 
+def _picked(value: object) -> str | None:
+    """The action of a menu item picked (every item here has a word for its value), or None."""
+    return value if isinstance(value, str) else None
+
+
 class MainMenu:
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
-        self.dos = app.dos
+        self.dos: Dos = app.dos
 
     # -- drawing ---------------------------------------------------------------------------------
     def build(self) -> None:
         app = self.app
         self.side = Menu(self.dos, app.theme, [Item(label, value, hot=label[0]) for label, value in ITEMS],
                          frame=False, top=MENU_TOP, left=PANEL_LEFT, width=PANEL_WIDTH, arrows=False,
-                         mouse=app.use_mouse)
+                         controls=Controls(mouse=app.use_mouse))
         bottom = [Item("\x18\x19\x1b\x1a Colours", "colours", hot=""), Item("R Reset", "R"), Item("B B&W", "B"),
                   Item("S Save setup", "S"), Item("L Load setup", "L"), Item("D Demo", "D")]
         if app.driver:
             bottom.append(Item("K Keyboard", "K") if app.use_mouse else Item("M Mouse", "M"))
         self.bar = MenuBar(self.dos, app.theme, bottom, row=BOTTOM_ROW, gap=0, right=79, arrows=False,
-                           mouse=app.use_mouse)
-        self.news = MessageArea(self.dos, app.theme, MSG_TOP, PANEL_LEFT, PANEL_WIDTH, MSG_ROWS, mouse=app.use_mouse)
+                           controls=Controls(mouse=app.use_mouse))
+        self.news = MessageArea(self.dos, app.theme, MSG_TOP, PANEL_LEFT, PANEL_WIDTH, MSG_ROWS,
+                                controls=Controls(mouse=app.use_mouse))
 
     def draw(self) -> None:
         app, scr = self.app, self.dos.screen
@@ -121,7 +134,7 @@ class MainMenu:
             self.news.say(message)
 
     # -- the loop -----------------------------------------------------------------------------------
-    def run(self) -> str:
+    def run(self) -> Outcome:
         app = self.app
         app.pointer(app.use_mouse)
         self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
@@ -134,18 +147,18 @@ class MainMenu:
                     continue
             outcome = self.perform(action)
             action = None
-            if outcome is not None and outcome != MENU:
+            if outcome is not None and outcome != Outcome.MENU:
                 return outcome
-            if outcome == MENU:
+            if outcome == Outcome.MENU:
                 app.pointer(app.use_mouse)
                 self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
                 app.notes.clear()
 
-    def action(self, ev) -> str | None:
+    def action(self, ev: Key | MouseEvent | None) -> str | None:
         if isinstance(ev, MouseEvent):
             if not self.app.use_mouse or ev.kind != "press":
                 return None
-            return self.side.handle(ev) or self.bar.handle(ev)
+            return _picked(self.side.handle(ev)) or _picked(self.bar.handle(ev))
         if not isinstance(ev, Key):
             return None
         if ev.name in ("Up", "Down", "Left", "Right"):
@@ -154,15 +167,15 @@ class MainMenu:
             return "quit"
         if ev.char.upper() == "H":
             return "help"
-        picked = self.side.handle(ev)
+        picked = _picked(self.side.handle(ev))
         if picked is not None:
             return picked
-        return self.bar.handle(ev)
+        return _picked(self.bar.handle(ev))
 
-    def perform(self, action: str) -> str | None:
+    def perform(self, action: str) -> Outcome | None:
         app = self.app
         if action == "quit":
-            return QUIT
+            return Outcome.QUIT
         if action == "kept":
             return self.offer_kept()
         if action in ("random", "pick", "select"):
@@ -175,7 +188,7 @@ class MainMenu:
         elif action == "load":
             return self.load_game()
         elif action == "help":
-            show_text(self.dos, app.theme, helptext.TITLE, helptext.TEXT, mouse=app.use_mouse,
+            show_text(self.dos, app.theme, helptext.TITLE, helptext.TEXT, controls=Controls(mouse=app.use_mouse),
                       footer=FOOTER.replace("the game", "the menu"))
         elif action == "hall":
             app.show_hall()
@@ -193,14 +206,14 @@ class MainMenu:
             self.load_setup()
         elif action == "D":
             start_demo(app, self.news.say)
-            return MENU
+            return Outcome.MENU
         elif action in ("K", "M"):
             app.use_mouse = action == "M"
             app.pointer(app.use_mouse)
             self.refresh(say.MOUSE_NOW if app.use_mouse else say.KEYBOARD_NOW)
         return None
 
-    def offer_kept(self) -> str | None:
+    def offer_kept(self) -> Outcome | None:
         """The game the last run left unfinished: carry on with it (Y), or not now (N)."""
         app = self.app
         kept, app.kept = app.kept, None
@@ -208,8 +221,8 @@ class MainMenu:
             return None
         th = app.theme
         self.news.say(say.resume_offer(kept.saved.deal.number, kept.placed))
-        yes = ask_yes_no(self.dos, say.RESUME_ASK, INPUT_ROW, PANEL_LEFT, th["panel"], th["side_key"],
-                         mouse=app.use_mouse, clear_width=PANEL_WIDTH)
+        yes = ask_yes_no(self.dos, th, say.RESUME_ASK, INPUT_ROW, PANEL_LEFT, role="panel", key_role="side_key",
+                         controls=Controls(mouse=app.use_mouse), clear_width=PANEL_WIDTH)
         if not yes:
             self.news.say(say.RESUME_LATER)
             return None
@@ -237,15 +250,15 @@ class MainMenu:
             self.app.effect("refused")
             prompt = out_of_range + " " + prompt.split(" (")[0] + ":"
 
-    def ask_text(self, prompt: str, allowed, limit: int, refused_text: str) -> str | None:
+    def ask_text(self, prompt: str, allowed: Callable[[str], bool], limit: int, refused_text: str) -> str | None:
         th, scr = self.app.theme, self.dos.screen
         self.news.say(prompt)
 
         def refused(ch: str) -> None:
             self.app.effect("refused")
 
-        text = read_line(self.dos, INPUT_ROW, PANEL_LEFT, limit + 1, th["input"], allowed=allowed,
-                         upper=True, mouse=self.app.use_mouse, on_refused=refused, limit=limit)
+        text = read_line(self.dos, th, INPUT_ROW, PANEL_LEFT, limit + 1, allowed=allowed,
+                         upper=True, controls=Controls(mouse=self.app.use_mouse), on_refused=refused, limit=limit)
         scr.fill(INPUT_ROW, PANEL_LEFT, INPUT_ROW, PANEL_RIGHT, " ", th["panel"])
         scr.hide_cursor()
         return text.strip() if text else None
@@ -260,7 +273,7 @@ class MainMenu:
         self.draw_status()
         self.news.say(say.timer_set(minutes))
 
-    def saved_games(self) -> str | None:
+    def saved_games(self) -> Outcome | None:
         names, failed = files.saved_games(self.dos.drive)
         if failed:
             self.news.say(failed)
@@ -268,11 +281,11 @@ class MainMenu:
         if not names:
             self.news.say(say.NO_SAVED_GAMES)
             return None
-        name = choose(self.dos, self.app.theme, "SAVED GAMES", names, mouse=self.app.use_mouse,
+        name = choose(self.dos, self.app.theme, "SAVED GAMES", names, controls=Controls(mouse=self.app.use_mouse),
                       footer="Enter: load  Esc: back")
         return None if name is None else self.replay(name)
 
-    def load_game(self) -> str | None:
+    def load_game(self) -> Outcome | None:
         name = self.ask_text(say.LOAD_PROMPT, lambda ch: ch.upper() in files.NAME_CHARS or ch == ".",
                              12, say.NAME_CHAR_REFUSED)
         if not name:
@@ -280,10 +293,10 @@ class MainMenu:
             return None
         return self.replay(name)
 
-    def replay(self, name: str) -> str | None:
+    def replay(self, name: str) -> Outcome | None:
         saved, failed = files.load_game(self.dos.drive, name)
         if saved is None:
-            self.news.say(failed)
+            self.news.say(failed or "")
             self.app.effect("refused")
             return None
         return self.app.play_game(saved.game(), name.upper().split(".")[0], replay=True, elapsed=saved.seconds)
@@ -304,8 +317,9 @@ class MainMenu:
             self.refresh(say.piece_colours(app.setup.pieces))
 
     def save_setup(self) -> None:
-        slot = ask_key(self.dos, self.app.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS, mouse=self.app.use_mouse)
-        if slot is None:
+        slot = ask_key(self.dos, self.app.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS,
+                       controls=Controls(mouse=self.app.use_mouse))
+        if not isinstance(slot, str):  # Esc (no hot keys here, so never a Hot)
             return
         failed = files.save_setup(self.dos.drive, slot, self.app.setup)
         if not failed:
@@ -314,8 +328,9 @@ class MainMenu:
         self.news.say(failed or say.setup_saved(slot))
 
     def load_setup(self) -> None:
-        slot = ask_key(self.dos, self.app.theme, "LOAD SETUP", list(say.SLOT_LINES), SLOTS, mouse=self.app.use_mouse)
-        if slot is None:
+        slot = ask_key(self.dos, self.app.theme, "LOAD SETUP", list(say.SLOT_LINES), SLOTS,
+                       controls=Controls(mouse=self.app.use_mouse))
+        if not isinstance(slot, str):  # Esc (no hot keys here, so never a Hot)
             return
         slots, damaged = files.load_setups(self.dos.drive)
         if slot not in slots:

@@ -7,22 +7,31 @@ using it would count as cheating, and says so in its label too (colour never tel
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
+from vconsole.program import Dos
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.cards import SUITS
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hiscore import add_score, show_table
 from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.menu import Item, Menu
 from vconsole.toolkit.popup import Panel, show_panel, wait_any
+from vconsole.toolkit.theme import Theme
 
 from . import ai, keep
 from . import messages as say
 from .hitparade import DEAL_FIELD, deal_text
-from .rules import Deal, Move, Remove
+from .rules import Action, Board, Deal, Move, Remove
 from .scoring import score_terms
 from .view import pick_lines
 from .watch import watch
+
+if TYPE_CHECKING:  # the app runs the commands and the commands reads and changes the app: only for the types
+    from .app import SpiderApp
 
 HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"
 NEW_GAME, GAME_NUMBER, WATCH = "NEW GAME", "GAME NUMBER", "WATCH"
@@ -44,15 +53,15 @@ class Commands:
     # game on the table, only in the panel (their letters N and G pick them there)
     LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT, "W": WATCH}
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SpiderApp) -> None:
         self.app = app
 
     @property
-    def dos(self):
+    def dos(self) -> Dos:
         return self.app.dos
 
     @property
-    def theme(self):
+    def theme(self) -> Theme:
         return self.app.theme
 
     # -- the panel --------------------------------------------------------------------------
@@ -73,12 +82,12 @@ class Commands:
             Item(QUIT, QUIT),
         ]
 
-    def panel(self, near=None, selected: str | None = None) -> str | None:
+    def panel(self, near: tuple[int, int] | None = None, selected: str | None = None) -> str | None:
         """Pop the control panel up (the bar on the command ``selected``, if given) and run
         the command picked."""
         items = self.items()
         index = next((k for k, it in enumerate(items) if it.result == selected), 0)
-        menu = Menu(self.dos, self.theme, items, title="CONTROL", near=near, mouse=self.app.mouse,
+        menu = Menu(self.dos, self.theme, items, title="CONTROL", near=near, controls=Controls(mouse=self.app.mouse),
                     selected=index)
         choice = menu.run()
         return None if choice is None else self.run(choice)
@@ -159,11 +168,11 @@ class Commands:
             self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
             # its key lit as the control panel's letters are
             self.dos.screen.set_attr(button_row, button_col + INFO_BUTTON_KEY, self.theme["menu_bar_key"])
-            ev = wait_any(self.dos, app.mouse)
-            on_button = (left_click(ev) and ev.row == button_row
+            ev = wait_any(self.dos, Controls(mouse=app.mouse))
+            on_button = (isinstance(ev, MouseEvent) and left_click(ev) and ev.row == button_row
                          and button_col <= ev.col < button_col + len(INFO_BUTTON))
             if on_button or (isinstance(ev, Key) and (ev.char or "").upper() == "H"):
-                show_table(self.dos, self.theme, app.table, title=HIT_PARADE, mouse=app.mouse,
+                show_table(self.dos, self.theme, app.table, title=HIT_PARADE, controls=Controls(mouse=app.mouse),
                            columns=(DEAL_FIELD,))
 
     def view(self) -> None:
@@ -177,9 +186,8 @@ class Commands:
     def ask(self, question: str) -> bool:
         """A yes-or-no question on the message line (Y or N, or a click on either)."""
         app = self.app
-        attr = self.theme[app.news.role]
-        answer = ask_yes_no(self.dos, question, app.news.top, app.news.left, attr, self.theme["foot"],
-                            mouse=app.mouse, clear_width=app.news.width)
+        answer = ask_yes_no(self.dos, self.theme, question, app.news.top, app.news.left, role=app.news.role,
+                            key_role="foot", controls=Controls(mouse=app.mouse), clear_width=app.news.width)
         app.news.clear()
         return answer
 
@@ -202,8 +210,8 @@ class Commands:
         news.say(say.NUMBER_ASK)
         col = news.left + len(say.NUMBER_ASK) + 1
         while True:
-            text = read_line(self.dos, news.top, col, 6, self.theme["bar"], allowed=str.isdigit,
-                             mouse=app.mouse, limit=5)
+            text = read_line(self.dos, self.theme, news.top, col, 6, role="bar", allowed=str.isdigit,
+                             controls=Controls(mouse=app.mouse), limit=5)
             self.dos.screen.hide_cursor()
             if not text or not text.strip():
                 news.clear()
@@ -230,7 +238,7 @@ class Commands:
         app.draw()
         text = say.WON.format(score=app.game.score)
         app.news.say(text)
-        show_panel(self.dos, self.theme, " SPIDER ", [text], mouse=app.mouse, flush=True)
+        show_panel(self.dos, self.theme, " SPIDER ", [text], controls=Controls(mouse=app.mouse), flush=True)
         self.hit_parade()
         app.new_game(app.random_number())
         app.news.say(say.NEW_GAME.format(n=app.number))
@@ -243,29 +251,31 @@ class Commands:
         app = self.app
         score = app.game.score
         if app.game.entered:
-            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_ENTERED], mouse=app.mouse, flush=True)
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_ENTERED], controls=Controls(mouse=app.mouse),
+                       flush=True)
             return
         if app.game.cheated:
-            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], mouse=app.mouse, flush=True)
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], controls=Controls(mouse=app.mouse),
+                       flush=True)
             return
         if score <= 0 or not app.table.qualifies(score):
             show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_LOW.format(score=score)],
-                       mouse=app.mouse, flush=True)
+                       controls=Controls(mouse=app.mouse), flush=True)
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
         _rank, failed = add_score(self.dos, self.theme, app.table, score, date=date, title=HIT_PARADE,
                                   extra={DEAL_FIELD: deal_text(app.number)}, columns=(DEAL_FIELD,),
                                   ask=(f"{score} POINTS: A PLACE IN THE", "HIT PARADE. TYPE YOUR NAME:"),
-                                  mouse=app.mouse, name_title=HIT_PARADE)
+                                  controls=Controls(mouse=app.mouse), name_title=HIT_PARADE)
         if _rank is not None:
             app.game.entered = True  # once only, even if the game is kept and carried on later
         if failed:
             text = say.HP_NOT_SAVED.format(why=failed)
             self.dos.warn_at_exit(text)
-            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [text], mouse=app.mouse, flush=True)
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [text], controls=Controls(mouse=app.mouse), flush=True)
 
 
-def hint_text(board, action, mouse: bool = True) -> str:
+def hint_text(board: Board, action: Action, mouse: bool = True) -> str:
     """HELP's words for its suggestion (a removal names the column's key, and the click only with a mouse)."""
     if isinstance(action, Deal):
         return say.HELP_DEAL

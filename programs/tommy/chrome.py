@@ -6,17 +6,22 @@ the hot keys that mean the same in every program: F1 sound, F5 instructions, F7 
 F10 border colour, and the two time-pad keys the program names.  A game asks
 ``chrome.hotkey(key)`` first and deals with what is left; the legend redraws itself when
 a toggle changes what it says.  ``startup()`` shows the house start-up screen and
-``finish()`` keeps or drops NAME.TMP and, for the shareware version, shows the reminder.
+``finish()`` keeps or drops NAME.TMP and, for the shareware version, shows the reminder;
+lifecycle.run puts them in their order around a program's loop.  The chrome sees the
+machine only through the ``Dos`` contract.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import MouseEvent
+from vconsole.program import Dos
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.autosave import AutoSave
+from vconsole.toolkit.controls import Controls, HotKey
 from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.layers import redraw_when_clear
@@ -26,7 +31,7 @@ from vconsole.toolkit.pager import show_text
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.sound import Sound
 from vconsole.toolkit.theme import Palette
-from vconsole.toolkit.think import Busy
+from vconsole.toolkit.think import KEEP, Busy
 
 from . import remember, startup
 from .settings import read_switches
@@ -37,7 +42,7 @@ HELP_FOOTER = " PGUP PGDN \x18 \x19 HOME END: PAGES   ESC: BACK TO THE GAME"  # 
 
 
 class Chrome:
-    def __init__(self, dos, *, name: str, palette: Palette, help_title: str, help_text: str,
+    def __init__(self, dos: Dos, *, name: str, palette: Palette, help_title: str, help_text: str,
                  confirm_quit: bool = False, speed_keys: tuple[str, str] | None = ("Up", "Down"),
                  effects: dict[str, str] | None = None) -> None:
         self.dos = dos
@@ -119,8 +124,9 @@ class Chrome:
     def show_help(self) -> Hot | None:
         """The instructions; the hot keys still work over them (F7 Y quits from there too,
         as the documents promise "anywhere"): Hot.QUIT when it did."""
-        return show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse,
-                         footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ", hotkey=self.hotkey)
+        return show_text(self.dos, self.theme, self.help_title, self.help_text,
+                         controls=self.controls(self.hotkey),
+                         footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ")
 
     def hotkey(self, key: Key) -> Hot | None:
         """Handle a shared hot key: Hot.QUIT for F7 (answered yes), Hot.HANDLED, or None if not ours."""
@@ -151,7 +157,7 @@ class Chrome:
             return Hot.HANDLED
         return None
 
-    def legend_key(self, ev) -> Key | None:
+    def legend_key(self, ev: MouseEvent) -> Key | None:
         """A click on a legend line, as the key it names."""
         if not (self.mouse and left_click(ev)):
             return None
@@ -160,10 +166,17 @@ class Chrome:
             return None
         return Key(word_for(name))
 
-    def busy(self, hot: Callable[[Key], Hot | None] | None = None, **kw) -> Busy:
-        """A Busy (think loop, pauses, demos) that answers this program's hot keys and legend clicks."""
-        return Busy(self.dos, hot or self.hotkey, clicks=self.legend_key, refuse=lambda key: self.sound.effect("error"),
-                    **kw)
+    def controls(self, hotkey: HotKey | None = None) -> Controls:
+        """How the toolkit's widgets are worked in this run: the mouse as the player chose,
+        and ``hotkey`` (the game's own hot keys, or only some of the chrome's) or none."""
+        return Controls(mouse=self.mouse, hotkey=hotkey)
+
+    def busy(self, hot: HotKey | None = None, *, stops: Callable[[Key], Any] | None = None,
+             typed: str | Callable[[], str] = KEEP) -> Busy:
+        """A Busy (think loop, pauses, demos) that answers this program's hot keys and legend clicks;
+        ``stops`` and ``typed`` as Busy takes them."""
+        return Busy(self.dos, hot or self.hotkey, stops=stops, clicks=self.legend_key, typed=typed,
+                    refuse=lambda key: self.sound.effect("error"))
 
     def ask(self, question: str, hotkeys: bool = True) -> bool:
         """A Y/N question on the question line.  F1 and F10 work meanwhile, and F7 too: quitting
@@ -174,17 +187,18 @@ class Chrome:
         class AskAgain(Exception):
             pass
 
-        def hot(key: Key) -> bool:
+        def hot(key: Key) -> Hot | None:
             if key.name == "F7":
                 if self.hotkey(key) == Hot.QUIT:
                     raise QuitRequest
                 raise AskAgain  # the quit question took the line: put this one back
-            return key.name in ("F1", "F10") and self.hotkey(key) is not None
+            return self.hotkey(key) if key.name in ("F1", "F10") else None
 
         while True:
             try:
-                return ask_yes_no(self.dos, question, row, col, self.theme["question"], self.theme["question_key"],
-                                  mouse=self.mouse, hotkey=hot if hotkeys else None, clear_width=width)
+                return ask_yes_no(self.dos, self.theme, question, row, col,
+                                  controls=self.controls(hot if hotkeys else None),
+                                  clear_width=width)
             except AskAgain:
                 continue
 
@@ -211,9 +225,9 @@ class Chrome:
             if refused is not None:
                 refused(ch)
 
-        name = read_line(self.dos, row, field, min(13, col + width - field), self.theme["input"],
-                         allowed=dos_name_char, upper=True, mouse=self.mouse, on_refused=refuse, limit=12,
-                         hotkey=self.quit_key)
+        name = read_line(self.dos, self.theme, row, field, min(13, col + width - field),
+                         allowed=dos_name_char, upper=True, controls=self.controls(self.quit_key),
+                         on_refused=refuse, limit=12)
         return name.strip() if name is not None else None
 
     def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
@@ -258,7 +272,7 @@ class Chrome:
                     self.sound.effect("error")
                     show_panel(self.dos, self.theme, f" {self.autosave.name} NOT WRITTEN ", [
                         f"{what} COULD NOT BE SAVED:", problem.upper(), "",
-                        "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."], mouse=self.mouse,
-                        flush=True)
+                        "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."],
+                        controls=self.controls(), flush=True)
         if self.dos.options.shareware and not self.dos.stopping:
             startup.shareware_reminder(self.dos, self.theme, self.name, mouse=self.mouse)
