@@ -1,6 +1,8 @@
 """The computer player: difficulty 1-8 is the number of plies it looks ahead; 0 looks at
 nothing; 9, the master, plays its first placements from a book (``book.py``) and then
-searches as deep as a fixed budget of nodes takes it, selectively (see :func:`_engine`).
+searches as deep as a fixed budget of nodes takes it, selectively: through the compiled
+kernel (``master.py``, ``kernel.py``: the same rules, evaluation and quiescence, fifty times
+faster) when numba is installed, else with this module's own engine (see :func:`_engine`).
 
 The original ran its search on a 4.77 MHz PC; here the search is pure Python, so every
 choice below is about doing less per node: the board is two 24-bit ints, neighbour sets of

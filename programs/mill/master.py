@@ -20,7 +20,7 @@ from .rules import DECLINE, Move, Position, legal_moves
 #: SOFT_NODES (the next would rarely finish). Calibrated (scripts/bench_mill.py) so that the
 #: bench's median move costs under 0.3 s of CPU and its slowest well under 1 s, at about
 #: three million nodes a second.
-NODES: Final = 2_000_000
+NODES: Final = 1_500_000
 SOFT_NODES: Final = 450_000
 MAX_DEPTH: Final = 48
 QUIESCE_PLIES: Final = 4
