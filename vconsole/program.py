@@ -12,15 +12,15 @@ from __future__ import annotations
 import datetime as _dt
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 from . import keyscript
 from . import switches as switch_parser
 from .clock import Clock
 from .disk import Drive
+from .entrypoints import ProgramEntryPoint, entry_points
 from .errors import guard
 from .keyboard import READS as KEYBOARD_READS
 from .keyboard import Key, Keyboard
@@ -124,10 +124,10 @@ class UnknownProgram(LookupError):
 LOAD_ERRORS: dict[str, str] = {}
 
 
-_scanned: tuple[object, tuple[EntryPoint, ...]] | None = None
+_scanned: tuple[object, tuple[ProgramEntryPoint, ...]] | None = None
 
 
-def _registered() -> tuple[EntryPoint, ...]:
+def _registered() -> tuple[ProgramEntryPoint, ...]:
     """The group's entry points, read once a process: reading them walks every installed
     distribution's metadata, and the prompt asks for the list at every command."""
     global _scanned
@@ -304,7 +304,7 @@ class Dos:
         self.warnings.append(message)
         self.machine.host_messages.append(f"{self.program.name}: {message}")
 
-    def run(self, program: Program, words: list[str] = ()) -> int:
+    def run(self, program: Program, words: Sequence[str] = ()) -> int:
         """Run another program on this machine (the shell's EXEC); SwitchError propagates."""
         switches = program.parse_switches(list(words))
         return run_program(self.machine, program, switches, self.drive, self.options)
@@ -340,7 +340,7 @@ def warn_unsaveable(dos: Dos) -> str | None:
     """Before play, say so when the drive cannot be written: a player must not find out at the end
     of a long game that it was never going to be kept.  The program then runs as usual (its own
     saves still report their failures).  Returns the problem shown, or None."""
-    problem = getattr(dos.drive, "write_problem", lambda: None)()
+    problem = dos.drive.write_problem()
     if problem is None:
         return None
     screen = dos.screen

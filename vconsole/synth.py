@@ -34,13 +34,26 @@ import math
 import os
 import threading
 import wave
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .disk import atomic_write
 from .names import SPEAKER_MODELS as MODELS  # the one list, shared with the command line
+from .speakerfilter import HIGHPASS_HZ, LOWPASS_HZ, BlockFilter, reference_filter, speaker_filter_coefficients
+
+if TYPE_CHECKING:
+    from .speaker import Speaker
+
+#: What the speaker tells its sinks: at ``time`` seconds the tone became ``hz`` (None: silence).
+SpeakerEvent = tuple[float, float | None]
+
+#: the synth's names, with the speaker filter's that callers reach through it
+__all__ = ["DEFAULT_VOLUME", "HIGHPASS_HZ", "LOWPASS_HZ", "MODELS", "RATES", "BlockFilter", "SpeakerEvent",
+           "StreamRenderer", "ToneTimeline", "WavRecorder", "check_model", "level", "read_wav", "reference_filter",
+           "render", "speaker_filter_coefficients", "to_int16", "write_wav"]
 
 RATES = (44100, 48000)
 # Peak of the ideal square as a fraction of int16 full scale.  The filtered
@@ -61,9 +74,6 @@ _PHASES = 512
 _CUTOFF = 0.40
 _KAISER_BETA = 7.0
 
-# Small-speaker model (second-order Butterworth sections).
-HIGHPASS_HZ = 120.0
-LOWPASS_HZ = 4300.0
 
 def check_model(model: str) -> str:
     if model not in MODELS:
@@ -97,7 +107,7 @@ def _residual_table() -> np.ndarray:
     j = np.arange(-half, half)[None, :]
     table = step[(j + half) * phases + p] - (j >= 0)
     table.setflags(write=False)
-    return table
+    return np.asarray(table, dtype=np.float64)
 
 
 @functools.cache
@@ -112,7 +122,7 @@ def _residual_slope() -> np.ndarray:
 def _residual_table32() -> np.ndarray:
     table = _residual_table()[:-1].astype(np.float32)
     table.setflags(write=False)
-    return table
+    return np.asarray(table, dtype=np.float64)
 
 
 _TAPS = np.arange(2 * _HALF)[None, :]
@@ -163,7 +173,7 @@ class ToneTimeline:
             self.hz.append(f)
             self.phase.append(phase)
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: SpeakerEvent) -> None:
         """Speaker-sink form: ``event`` is a ``(time, hz)`` pair."""
         time, hz = event
         self.add(time, hz)
@@ -266,157 +276,6 @@ def _render_window(tl: ToneTimeline, a: int, b: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------
-# IIR filters, block-wise
-
-
-def _biquad(kind: str, hz: float, rate: int, q: float = math.sqrt(0.5)):
-    """Second-order section by the bilinear transform (RBJ audio-EQ cookbook)."""
-    w0 = 2 * math.pi * hz / rate
-    cos, alpha = math.cos(w0), math.sin(w0) / (2 * q)
-    if kind == "low":
-        b = [(1 - cos) / 2, 1 - cos, (1 - cos) / 2]
-    elif kind == "high":
-        b = [(1 + cos) / 2, -(1 + cos), (1 + cos) / 2]
-    else:
-        raise ValueError(kind)
-    a = [1 + alpha, -2 * cos, 1 - alpha]
-    return np.array(b) / a[0], np.array(a) / a[0]
-
-
-def reference_filter(x: np.ndarray, b: np.ndarray, a: np.ndarray) -> np.ndarray:
-    """The same IIR filter, one sample at a time (transposed direct form II).
-
-    Too slow for real use; it is the yardstick the block filter is tested against.
-    """
-    return _tdf2_run(np.asarray(x, dtype=float), b, a, np.zeros(len(a) - 1))[0]
-
-
-def _tdf2_run(x, b: np.ndarray, a: np.ndarray, z0) -> tuple[np.ndarray, np.ndarray]:
-    """Transposed direct form II from state ``z0``: outputs and the state afterwards."""
-    n = len(a) - 1
-    z = [float(v) for v in z0]
-    y = np.empty(len(x))
-    for i, xi in enumerate(x):
-        yi = b[0] * xi + z[0]
-        for k in range(n - 1):
-            z[k] = b[k + 1] * xi - a[k + 1] * yi + z[k + 1]
-        z[n - 1] = b[n] * xi - a[n] * yi
-        y[i] = yi
-    return y, np.array(z)
-
-
-_SUB = 32  # samples per sub-block of the block filter
-
-
-@functools.cache
-def _filter_kernels(b: tuple, a: tuple, sub: int = _SUB):
-    """Everything the block filter needs for sub-blocks of ``sub`` samples.
-
-    ``toeplitz`` maps a sub-block's input to its output from rest, ``free``
-    (state x sub) gives the output of each state variable left alone, ``carry``
-    (state x sub) the state each input sample leaves at the sub-block's end,
-    and ``modes``/``to_state``/``from_state`` diagonalise the state's own
-    evolution over one sub-block.
-    """
-    bb, aa = np.array(b), np.array(a)
-    n = len(aa) - 1
-    zero = np.zeros(n)
-    h, _ = _tdf2_run(np.r_[1.0, np.zeros(sub - 1)], bb, aa, zero)
-    toeplitz = np.zeros((sub, sub))
-    for j in range(sub):
-        toeplitz[j:, j] = h[: sub - j]
-    free = np.empty((n, sub))
-    jump = np.empty((n, n))
-    for i in range(n):
-        free[i], jump[:, i] = _tdf2_run(np.zeros(sub), bb, aa, np.eye(n)[i])
-    carry = np.empty((n, sub))
-    for j in range(sub):
-        impulse = np.zeros(sub)
-        impulse[j] = 1.0
-        carry[:, j] = _tdf2_run(impulse, bb, aa, zero)[1]
-    modes, vectors = np.linalg.eig(jump.astype(complex))
-    return toeplitz.T.copy(), free, carry.T.copy(), modes, vectors, np.linalg.inv(vectors)
-
-
-class BlockFilter:
-    """An IIR filter applied a block at a time, its state carried between calls.
-
-    A block is cut into sub-blocks of ``_SUB`` samples.  Each sub-block's
-    output is its input through the filter from rest (one matrix product for
-    all of them) plus the free response of the state it starts with.  Those
-    starting states obey a first-order recurrence from sub-block to
-    sub-block; in the filter's modal coordinates it separates into one scalar
-    recurrence per pole, which a log-step prefix scan solves for all
-    sub-blocks at once.  Only multiplications by decaying powers are
-    involved, so this is the sample-by-sample recurrence reordered, equal to
-    it within rounding - no truncated impulse response, no Python loop over
-    samples.
-    """
-
-    def __init__(self, b: np.ndarray, a: np.ndarray, block: int = _CHUNK) -> None:
-        self.b = np.asarray(b, dtype=float)
-        self.a = np.asarray(a, dtype=float)
-        self.order = len(self.a) - 1
-        self.block = block
-        (self._toeplitz, self._free, self._carry, self._modes, self._to_state,
-         self._from_state) = _filter_kernels(tuple(self.b), tuple(self.a))
-        self._powers: dict[int, np.ndarray] = {}
-        self.state = np.zeros(self.order)
-
-    def __call__(self, x: np.ndarray) -> np.ndarray:
-        x = np.asarray(x, dtype=float)
-        out = np.empty(len(x))
-        for i in range(0, len(x), self.block):
-            out[i : i + self.block] = self._one(x[i : i + self.block])
-        return out
-
-    def _mode_powers(self, count: int) -> np.ndarray:
-        """modes ** k for k = 0..count, one row per k."""
-        p = self._powers.get(count)
-        if p is None:
-            p = self._powers[count] = self._modes[None, :] ** np.arange(count + 1)[:, None]
-        return p
-
-    def _one(self, x: np.ndarray) -> np.ndarray:
-        m, sub = len(x), _SUB
-        if m == 0:
-            return np.zeros(0)
-        count = -(-m // sub)
-        xb = np.zeros(count * sub)
-        xb[:m] = x
-        xb = xb.reshape(count, sub)
-        # the state each sub-block adds by the end of it, in modal coordinates
-        pushed = (xb @ self._carry) @ self._from_state.T
-        # inclusive scan of w[k] = mode * w[k-1] + pushed[k], doubling the reach each pass
-        powers = self._mode_powers(count)
-        reach = 1
-        while reach < count:
-            pushed[reach:] += powers[reach] * pushed[:-reach]
-            reach *= 2
-        start = powers[:count] * (self._from_state @ self.state)
-        start[1:] += pushed[:-1]
-        states = (start @ self._to_state.T).real
-        y = xb @ self._toeplitz
-        y += states @ self._free
-        end = powers[count] * (self._from_state @ self.state) + pushed[-1]
-        y = y.ravel()
-        if m == count * sub:
-            self.state = (self._to_state @ end).real
-        else:
-            # the padding would have moved the state on: run the true tail again
-            k = m // sub
-            _, self.state = _tdf2_run(x[k * sub :], self.b, self.a, states[k])
-        return y[:m]
-
-
-def speaker_filter_coefficients(rate: int) -> tuple[np.ndarray, np.ndarray]:
-    """High-pass (cone cannot hold DC) cascaded with low-pass (cone mass), one 4th-order filter."""
-    bh, ah = _biquad("high", HIGHPASS_HZ, rate)
-    bl, al = _biquad("low", LOWPASS_HZ, rate)
-    return np.convolve(bh, bl), np.convolve(ah, al)
-
-
-# ---------------------------------------------------------------------------
 # renderers
 
 
@@ -445,7 +304,7 @@ class StreamRenderer:
         self.position = round(start_time * rate)
         self._filter = BlockFilter(*speaker_filter_coefficients(rate)) if model == "filtered" else None
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: SpeakerEvent) -> None:
         time, hz = event
         self.timeline.add(time, hz)
 
@@ -458,7 +317,7 @@ class StreamRenderer:
         self.position += m
         return x
 
-    def _fill(self, out: np.ndarray, convert) -> np.ndarray:
+    def _fill(self, out: np.ndarray, convert: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         # small chunks keep the temporaries in cache and off the page-fault path
         n = len(out)
         for i in range(0, n, _CHUNK):
@@ -484,7 +343,7 @@ def to_int16(x: np.ndarray, volume: float = DEFAULT_VOLUME) -> np.ndarray:
 
 
 def render(
-    events: Iterable,
+    events: Iterable[SpeakerEvent],
     rate: int = 44100,
     model: str = "ideal",
     start: float = 0.0,
@@ -509,7 +368,7 @@ def render(
 # WAV files
 
 
-def write_wav(path: str | os.PathLike, pcm: np.ndarray, rate: int) -> None:
+def write_wav(path: str | os.PathLike[str], pcm: np.ndarray, rate: int) -> None:
     """Write mono 16-bit PCM so that ``path`` is either the old file or the whole new one."""
     data = np.asarray(pcm)
     if data.ndim != 1:
@@ -523,7 +382,7 @@ def write_wav(path: str | os.PathLike, pcm: np.ndarray, rate: int) -> None:
     atomic_write(Path(path), buf.getvalue())
 
 
-def read_wav(path: str | os.PathLike) -> tuple[np.ndarray, int]:
+def read_wav(path: str | os.PathLike[str]) -> tuple[np.ndarray, int]:
     """Mono 16-bit PCM and its rate (for tests and tools)."""
     with wave.open(os.fspath(path), "rb") as w:
         if w.getnchannels() != 1 or w.getsampwidth() != 2:
@@ -549,8 +408,8 @@ class WavRecorder:
 
     def __init__(
         self,
-        speaker,
-        path: str | os.PathLike,
+        speaker: Speaker,
+        path: str | os.PathLike[str],
         rate: int = 44100,
         model: str = "filtered",
         volume: float = DEFAULT_VOLUME,

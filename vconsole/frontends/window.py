@@ -53,7 +53,7 @@ import numpy as np
 from ..adapters import border_rgb
 from ..capture import display_size, rows_showing, save_png, sharp_display, to_display
 from ..clock import RealClock
-from ..keyboard import KeyboardInput
+from ..int09 import KeyboardInput
 from ..machine import Machine, MachineConfig, RealTimeHost
 from ..render import Renderer
 from . import layouts, winstate
@@ -224,7 +224,7 @@ class WindowFrontEnd:
         self.record_audio = record_audio
         self.record_video = record_video
         self.video_rate = video_rate
-        self.video = None  # tools.video.VideoRecorder while an animated capture runs
+        self.video = None  # animation.VideoRecorder while an animated capture runs
         self._video_t = 0.0
         self.want_audio = audio
         self.audio = None
@@ -729,11 +729,11 @@ class WindowFrontEnd:
             print(f"vconsole: recording saved to {self.recording_path}", file=sys.stderr)
 
     def _start_video(self, path: Path) -> None:
-        """An animated capture of the picture from now on, at the adapter's retraces (tools.video)."""
-        from ..tools.video import VideoRecorder
+        """An animated capture of the picture from now on, at the adapter's retraces (vconsole.animation)."""
+        from ..animation import VideoRecorder
 
         if self.crt:
-            from ..tools.crtvideo import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
+            from ..crtanimation import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
         now = self.machine.clock.now()
         if path.suffix.lower() == ".html":  # --record-html: the run as a web page (tools.htmlexport)
             from ..tools.htmlexport import HtmlRecorder
