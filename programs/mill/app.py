@@ -81,7 +81,8 @@ class MillApp:
         self.declined = False  # answered N to "new game?"
         self.resigned: int | None = None
         self.entry: EntryParser | None = None
-        self.clock_base, self.clock_start = 0.0, self.dos.now()
+        self.clock_base = 0.0
+        self.clock_start: float | None = self.dos.now()  # None: stopped (the game is over)
         if announce:
             self.redraw()
             self.message(say.new_game())

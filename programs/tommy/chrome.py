@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, overload
 
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import MouseEvent
@@ -230,8 +230,15 @@ class Chrome:
                          on_refused=refuse, limit=12)
         return name.strip() if name is not None else None
 
+    @overload
+    def input(self) -> Key | MouseEvent: ...
+
+    @overload
+    def input(self, timeout: float | None) -> Key | MouseEvent | None: ...
+
     def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
-        """The next key or mouse event, a click on the legend arriving as the key it names.
+        """The next key or mouse event, a click on the legend arriving as the key it names
+        (None only when ``timeout`` seconds pass first).
 
         Every game treats a legend click as the key press, so it is done here once;
         mouse events are dropped when the mouse is not in use.
