@@ -24,7 +24,8 @@ from vconsole_programs.mill.rules import (
 )
 
 
-def _random_positions(seed, count, min_ply=0, max_ply=60, opts=Options()):
+def _random_positions(seed, count, min_ply=0, max_ply=60, opts=None):
+    opts = Options() if opts is None else opts
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -265,8 +266,9 @@ def test_more_material_scores_higher():
 
 # --- one rule, one place: the search's moves are the rules' moves ------------------------------
 
-def _all_in_mills_positions(seed, count, opts=Options()):
+def _all_in_mills_positions(seed, count, opts=None):
     """Positions (both phases) where every piece of one side stands in a mill."""
+    opts = Options() if opts is None else opts
     from vconsole_programs.mill.rules import SEGMENTS, mask_of
     rng = random.Random(seed)
     out = []
