@@ -101,6 +101,7 @@ class Beam:
         self.seq = deal.sequence
         self.rem = remaining_masks(self.seq)
         self.values = _value_table(params)
+        # hash keys, a fixed table from a constant seed, not a random choice (ARCHITECTURE's rule)
         rng = np.random.default_rng(params.seed)
         self.zobrist = rng.integers(0, 2 ** 63, size=(CELLS + 1, KINDS + 1), dtype=np.int64)
         board = np.full((1, CELLS + 1), VOID, dtype=np.int8)

@@ -24,11 +24,8 @@ from .rules import conserved
 from .screen import BoardView
 from .setups import Setup
 from .sounds import EFFECTS
-from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal, seeded_deal
+from .stones import FIRST_NUMBER, LAST_NUMBER, bag, deal_from_order, numbered_deal
 from .title import title_screen
-
-RANDOM_SEEDS = (LAST_NUMBER + 1, (1 << 24) - 1)  # unnumbered games: seeds no game number uses
-
 
 DOS_PLAIN = 0x07  # grey on black: the screen left to DOS at the end
 PRESS_ANY_KEY = "Press any key"  # Anciento writes in mixed case, the toolkit's tables in capitals
@@ -122,11 +119,19 @@ class App:
                 self.dos.screen.show_cursor()
                 return 0
 
+    # Random numbers follow the project's one rule (docs/ARCHITECTURE.md, "Random numbers"): a
+    # numbered game's stones come from GameRandom seeded with its number (stones.numbered_deal);
+    # which number 2 and /PN pick, and the stones of a random (unnumbered) game, come from dos.rng.
     def random_number(self) -> int:
+        """A game number for 2 (Pick a game), /PN and the demo: the machine's generator picks it."""
         return self.dos.rng.randint(FIRST_NUMBER, LAST_NUMBER)
 
     def random_game(self) -> Game:
-        return Game(seeded_deal(self.dos.rng.randint(*RANDOM_SEEDS)))
+        """1 (Random game): stones in an order no number gives again; a saved or kept game holds
+        every stone, so nothing ever needs to deal it a second time."""
+        order = bag()
+        self.dos.rng.shuffle(order)
+        return Game(deal_from_order(order))
 
     def play_game(self, game: Game, name: str | None, *, replay: bool = False, elapsed: float = 0.0,
                   fresh: bool | None = None, opening: str = "") -> Outcome:

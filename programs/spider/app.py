@@ -67,6 +67,8 @@ class SpiderApp:
 
     # -- the game -----------------------------------------------------------------------
     def random_number(self) -> int:
+        """Which deal NEW GAME (and a start without --seed) gets: the machine's generator picks the
+        number, and rules.new_board deals it from GameRandom (ARCHITECTURE's "Random numbers")."""
         return self.dos.rng.randint(keep.FIRST_DEAL, keep.LAST_DEAL)
 
     def new_game(self, number: int) -> None:
