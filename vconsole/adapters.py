@@ -13,6 +13,7 @@ and PC-BASIC, and the measurements in the project's reference notes.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -50,7 +51,7 @@ MONITOR_TINTS: dict[str, tuple[int, int, int]] = {
 DacPalette = tuple[tuple[int, int, int], ...]
 
 
-def check_palette(palette) -> DacPalette:
+def check_palette(palette: Iterable[Iterable[int]]) -> DacPalette:
     """Sixteen (r, g, b) triples of 0-63 as a DacPalette, or ValueError."""
     out = tuple(tuple(int(v) for v in rgb) for rgb in palette)
     if len(out) != 16 or any(len(rgb) != 3 or not all(0 <= v <= 63 for v in rgb) for rgb in out):
@@ -70,7 +71,8 @@ def rgbi_luminance(palette: np.ndarray | None = None) -> np.ndarray:
     colour, which is what a composite monochrome monitor sees.
     """
     rgb = (RGBI_PALETTE if palette is None else np.asarray(palette)).astype(np.float64) / 255.0
-    return rgb @ np.array([0.299, 0.587, 0.114])
+    luma: np.ndarray = rgb @ np.array([0.299, 0.587, 0.114])
+    return luma
 
 
 def tint(levels: np.ndarray, monitor: str) -> np.ndarray:
@@ -385,4 +387,5 @@ def border_rgb(adapter: Adapter, colour: int, monitor: str = "color", palette: D
     """RGB of the overscan band for border register value `colour` (black on mono cards)."""
     if not adapter.has_border:
         return np.zeros(3, dtype=np.uint8)
-    return _monitor_palette(adapter, monitor, palette)[colour & 0x0F].copy()
+    rgb: np.ndarray = _monitor_palette(adapter, monitor, palette)[colour & 0x0F].copy()
+    return rgb

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 from PIL import Image
@@ -41,7 +42,11 @@ __all__ = ["save_png", "save_png_bands", "load_png", "scale_frame", "DisplayGeom
            "whole_fit", "sharp_display", "sharp_coords"]
 
 
-def spread(y, native: int, shown: int):
+@overload
+def spread(y: int, native: int, shown: int) -> int: ...
+@overload
+def spread(y: np.ndarray, native: int, shown: int) -> np.ndarray: ...
+def spread(y: int | np.ndarray, native: int, shown: int) -> int | np.ndarray:
     """Native line shown on display row y when `native` lines are spread over `shown` rows.
 
     Row y samples the native picture at its centre, (y + 0.5) * native / shown,
@@ -164,7 +169,8 @@ def to_display(frame: np.ndarray, adapter: Adapter | str, scale: int = 1, border
     part = frame[first:last]
     wide = np.repeat(part, g.scale, axis=1) if g.scale != 1 else part
     # one gather of whole rows: every display row is a copy of one (widened) native line
-    return wide.reshape(last - first, -1)[lines - first].reshape(len(lines), g.shown_w, 3)
+    shown: np.ndarray = wide.reshape(last - first, -1)[lines - first].reshape(len(lines), g.shown_w, 3)
+    return shown
 
 
 @dataclass(frozen=True)
@@ -307,7 +313,7 @@ def scale_frame(frame: np.ndarray, sx: int, sy: int) -> np.ndarray:
     return np.ascontiguousarray(out)
 
 
-def save_png(frame: np.ndarray, path: str | os.PathLike, scale: int | tuple[int, int] = 1) -> Path:
+def save_png(frame: np.ndarray, path: str | os.PathLike[str], scale: int | tuple[int, int] = 1) -> Path:
     """Write an (H, W, 3) uint8 frame as a PNG, atomically.
 
     The file goes through disk.atomic_write, so a crash never leaves half a
@@ -325,7 +331,7 @@ def save_png(frame: np.ndarray, path: str | os.PathLike, scale: int | tuple[int,
     return target
 
 
-def save_png_bands(bands: Iterable[np.ndarray], path: str | os.PathLike) -> Path:
+def save_png_bands(bands: Iterable[np.ndarray], path: str | os.PathLike[str]) -> Path:
     """Write an RGB PNG from horizontal strips of (h, W, 3) uint8, atomically.
 
     Only the compressed picture is kept in memory, so a picture too tall to
@@ -357,7 +363,7 @@ def save_png_bands(bands: Iterable[np.ndarray], path: str | os.PathLike) -> Path
     return target
 
 
-def load_png(path: str | os.PathLike) -> np.ndarray:
+def load_png(path: str | os.PathLike[str]) -> np.ndarray:
     """A PNG (any mode, e.g. DOSBox's palette PNGs) as an (H, W, 3) uint8 RGB array."""
     with Image.open(path) as im:
         return np.array(im.convert("RGB"), dtype=np.uint8)

@@ -153,8 +153,8 @@ PHOSPHORS: dict[str, Phosphor] = {
                       "13 ms to 10 % is an unverified figure (JEDEC TEP116 not read)"),
     "white": Phosphor("P4", 0.06, "P4 for white monochrome screens (Wikipedia 'Monochrome monitor'); "
                       "the time is unverified, only its being far below a frame matters"),
-    "color": Phosphor("P22", 0.05, "P22 colour phosphors (cathoderaytubes.com); the time is unverified, only its being far "
-                      "below a frame matters"),
+    "color": Phosphor("P22", 0.05, "P22 colour phosphors (cathoderaytubes.com); the time is unverified, "
+                      "only its being far below a frame matters"),
 }
 
 # Rendering constants: none of these is a monitor figure, and no published value was found
@@ -207,7 +207,8 @@ def _to_srgb() -> np.ndarray:
     s = np.where(x <= 0.0031308, 12.92 * x, 1.055 * x ** (1 / 2.4) - 0.055)
     out = np.rint(np.clip(s, 0, 1) * 255).astype(np.uint8)
     out[0] = 0
-    return out
+    levels: np.ndarray = out
+    return levels
 
 
 def _halation(lin: np.ndarray, adapter: Adapter) -> tuple[np.ndarray, int]:
@@ -251,10 +252,12 @@ def _rows(native_h: int, shown_h: int, sigma: float) -> tuple[np.ndarray, np.nda
 
 def _stripe_cover(x0: np.ndarray, x1: np.ndarray, start: float, width: float) -> np.ndarray:
     """Length of [x0, x1) (in periods) covered by the stripes [k + start, k + start + width)."""
-    def cum(x):
+    def cum(x: np.ndarray) -> np.ndarray:
         k = np.floor(x - start)
-        return k * width + np.clip(x - start - k, 0, width)
-    return cum(x1) - cum(x0)
+        covered: np.ndarray = k * width + np.clip(x - start - k, 0, width)
+        return covered
+    cover: np.ndarray = cum(x1) - cum(x0)
+    return cover
 
 
 @functools.lru_cache(maxsize=2)  # a window picture's worth of floats each: keep only the sizes in use
@@ -365,7 +368,8 @@ class CrtPicture:
         glow = np.maximum(lin, self._glow * np.float32(fade))
         self.fading = bool((glow - lin).max() > SETTLED)
         self._glow, self._t = glow, t
-        return glow
+        result: np.ndarray = glow
+        return result
 
 
 def crt_display(frame: np.ndarray, adapter: Adapter | str, monitor: str = "color", scale: int = 2,

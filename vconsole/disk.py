@@ -19,12 +19,8 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import shutil
-import stat
 import struct
-import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,19 +29,34 @@ from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
 
 from . import locks
+from .dosnames import DEVICE_NAMES, dos_match, dos_name, dos_rename_target, fcb_form, wildcard
+from .hostfiles import (
+    CLAIM_ROOTS,
+    CLAIMS,
+    LOCK_NAME,
+    LOCKS_GUARD,
+    Busy,
+    DiskError,
+    atomic_write,
+    claim_path,
+    host_lock,
+    let_go,
+    not_a_file,
+    read_regular,
+    real_path,
+    umask,
+    write_message,
+)
 
-_DOS_CHARS = r"A-Z0-9_$~!#%&'(){}@^`-"
-_DOS_NAME = re.compile(rf"^[{_DOS_CHARS}]{{1,8}}(\.[{_DOS_CHARS}]{{0,3}})?$")
-#: names DOS gives to devices: opening "PRN" printed instead of writing a file, and
-#: a Windows host still refuses them, so they are refused everywhere.
-DEVICE_NAMES = frozenset({"CON", "PRN", "AUX", "NUL", "CLOCK$",
-                          *(f"COM{n}" for n in range(1, 5)), *(f"LPT{n}" for n in range(1, 4))})
+#: what other modules import from here (the drive's names and the file helpers it is built on)
+__all__ = ["DEVICE_NAMES", "DOS_MAX_FREE", "MAX_BAD", "MAX_READ", "PARSE_ERRORS", "DirEntry", "DiskError", "Drive",
+           "Loaded", "atomic_write", "dos_match", "dos_name", "dos_rename_target", "fcb_form", "not_a_file",
+           "read_regular", "wildcard"]
+
 MAX_READ = 4 * 1024 * 1024  # no program of the time kept a file anywhere near this big
 #: the most free space DOS can report: a FAT16 volume of 65525 clusters of 32 KB (2 GB)
 DOS_MAX_FREE = 65525 * 32 * 1024
 MAX_BAD = 999  # NAME.BAD, then NAME001.BAD ... NAME999.BAD
-_TEMP_PREFIX = ".~"
-_TEMP_SUFFIX = ".tmp"
 
 #: what a file parser raises on bytes it cannot make sense of; anything else
 #: (TypeError, AttributeError, ...) is a bug in the program and is not hidden.
@@ -53,171 +64,6 @@ PARSE_ERRORS: tuple[type[BaseException], ...] = (
     ValueError, LookupError, EOFError, ArithmeticError, struct.error)
 
 T = TypeVar("T")
-
-
-class DiskError(OSError):
-    """A disk problem in words a player understands (the message is shown on screen)."""
-
-    def __str__(self) -> str:  # OSError would print "[Errno ..]" when given two arguments
-        return str(self.args[0]) if self.args else "Disk error"
-
-
-def dos_name(name: str) -> str:
-    """Validate and upper-case an 8.3 file name; raise DiskError for anything DOS would refuse."""
-    n = str(name).strip().upper()
-    if n.endswith(".") and "." not in n[:-1]:
-        n = n[:-1]  # "NAME." is DOS's way of writing a name with no extension
-    if not _DOS_NAME.match(n) or n.split(".")[0] in DEVICE_NAMES:
-        shown = str(name).strip()[:20] or "(empty)"
-        raise DiskError(f"Invalid file name: {shown}")
-    return n
-
-
-def fcb_form(text: str) -> str:
-    """A name or pattern in DOS's 11-character directory form: 8 + 3, blank-padded, '*' as '?'s."""
-    stem, _, ext = text.partition(".")
-
-    def part(p: str, width: int) -> str:
-        star = p.find("*")
-        if star >= 0:
-            p = p[:star] + "?" * (width - star)
-        return p[:width].ljust(width)
-
-    return part(stem, 8) + part(ext, 3)
-
-
-def wildcard(pattern: str) -> bool:
-    return "*" in pattern or "?" in pattern
-
-
-def dos_match(pattern: str, name: str) -> bool:
-    """Whether ``name`` matches a DOS wildcard pattern the way FIND FIRST matched it.
-
-    Both are compared in the 11-character directory form: '*' fills the rest
-    of its part (name or extension) with '?', and '?' matches any character,
-    the blank padding included, so ``MILL?.*`` finds MILL.SAV and MILL1.SAV.
-    Text after a '*' in the same part is ignored, as DOS ignored it.
-    """
-    pat, target = fcb_form(pattern.upper()), fcb_form(name.upper())
-    return all(p == "?" or p == t for p, t in zip(pat, target))
-
-
-def dos_rename_target(pattern: str, name: str) -> str:
-    """The new name REN or COPY gives ``name`` for a target pattern: each '?' keeps the source's
-    character in that place (``REN *.SAV *.OLD``; ``REN GAME?.MIL OLD?.MIL`` makes GAME1 OLDE, place by place)."""
-    pat, source = fcb_form(pattern.upper()), fcb_form(name.upper())
-    out = "".join(s if p == "?" else p for p, s in zip(pat, source))
-    stem, ext = out[:8].rstrip(), out[8:].rstrip()
-    return f"{stem}.{ext}" if ext else stem
-
-
-def _temp_glob(path: Path) -> str:
-    return f"{_TEMP_PREFIX}{path.name}.*{_TEMP_SUFFIX}"
-
-
-def _sweep_temps(path: Path) -> None:
-    """Remove temporary files a killed writer of ``path`` left behind (they hold no complete data).
-
-    A live writer holds a lock on its temporary file while it writes (``atomic_write``), so
-    only the files nobody holds are swept: another run's save in progress is left alone.
-    """
-    try:
-        leftovers = list(path.parent.glob(_temp_glob(path)))
-    except OSError:
-        return
-    for p in leftovers:
-        try:
-            fd = os.open(p, os.O_RDWR | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            continue
-        try:
-            if stat.S_ISREG(os.fstat(fd).st_mode) and locks.try_lock(fd):
-                p.unlink()  # its writer is gone (a dead process lets go of its locks)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _locked_temp(path: Path) -> tuple[int, str]:
-    """A new temporary file beside ``path``, locked for as long as it is open (see _sweep_temps).
-
-    Another run's sweep could find it in the moment between its creation and the lock and
-    remove it: then it is no longer the file of that name, and a new one is made.
-    """
-    for _ in range(10):
-        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
-        locks.try_lock(fd)
-        try:
-            if os.stat(tmp).st_ino == os.fstat(fd).st_ino:
-                return fd, tmp
-        except OSError:
-            pass
-        os.close(fd)
-    raise OSError(errno.EAGAIN, "another run keeps removing the temporary file")
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` so that readers see the old file or the new one, never a mix.
-
-    A path that names a device or a pipe (``/dev/null``, ``/dev/stdout``, a FIFO)
-    is written straight through: renaming a file over it would replace the
-    device itself, and there is no old version to protect.  (The drive refuses
-    such names before it gets here: a program's file is always a file.)
-    """
-    path = Path(path)
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
-        with open(path, "wb") as f:
-            f.write(data)
-        return
-    _sweep_temps(path)
-    fd, tmp = _locked_temp(path)
-    try:
-        with os.fdopen(fd, "wb", closefd=False) as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            # mkstemp makes the file private (0600); a saved game should look like any other file.
-            os.chmod(tmp, 0o666 & ~_umask())
-        except OSError:
-            pass
-        os.replace(tmp, path)  # still locked: no sweep can take it away before this
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    finally:
-        os.close(fd)
-    try:
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)  # make the rename itself durable
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass  # some file systems cannot fsync a directory; the rename is still atomic
-
-
-def _write_message(target: str, e: OSError) -> str:
-    """DOS's own words for the ways a write fails."""
-    if isinstance(e, PermissionError) or e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"Write protect error writing {target}"
-    if e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG):
-        return f"Insufficient disk space to write {target}"
-    return f"Cannot write {target}: {e.strerror or e}"
 
 
 @dataclass(frozen=True)
@@ -238,94 +84,6 @@ class DirEntry(NamedTuple):
     name: str
     size: int
     mtime: float
-
-
-LOCK_NAME = ".~LOCK"  # the drive's write lock (hidden from DIR, as every name starting with a dot)
-_CLAIM_SUFFIX = ".run"  # .~NAME.TMP.run: held by the run whose game NAME.TMP is
-
-
-class _HostLock:
-    """One lock file of this process: a thread lock for the threads in it, the file lock for
-    other processes, taken once however deeply the drive's operations nest."""
-
-    def __init__(self) -> None:
-        self.thread = threading.RLock()
-        self.fd: int | None = None
-        self.depth = 0
-
-
-_LOCKS: dict[str, _HostLock] = {}
-_LOCKS_GUARD = threading.Lock()
-_CLAIMS: dict[str, int] = {}  # the NAME.TMP files this process plays: lock file -> its open fd
-_CLAIM_ROOTS: dict[str, str] = {}  # lock file -> the drive it is of
-
-
-def _real(root: Path) -> str:
-    return os.path.normcase(os.path.realpath(root))
-
-
-def _claim_path(root: Path, name: str) -> str:
-    """Where the mark of a game in progress is kept: beside the host's temporary files, named for
-    the drive's real path and the file, so that every run on this computer finds the same one
-    and the player's folder holds nothing but the program's own files."""
-    import hashlib
-
-    digest = hashlib.sha256(f"{_real(root)}\0{name}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
-    user = getattr(os, "getuid", lambda: "")()
-    return os.path.join(tempfile.gettempdir(), f"vconsole-{user}-runs", f"{digest}{_CLAIM_SUFFIX}")
-
-
-class _Busy(Exception):
-    """A lock another run holds, asked for without waiting."""
-
-
-def _let_go(path: Path, fd: int) -> None:
-    """Remove a lock file and let go of it (removed first, while still ours: see Drive._take)."""
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-    locks.unlock(fd)
-    os.close(fd)
-
-
-def _host_lock(path: Path) -> _HostLock:
-    with _LOCKS_GUARD:
-        return _LOCKS.setdefault(os.path.abspath(path), _HostLock())
-
-
-_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
-
-
-def not_a_file(mode: int) -> str | None:
-    """What a host file that is not a regular file is ("a named pipe", "a device", ...), or None."""
-    return next((what for test, what in _KINDS if test(mode)), None if stat.S_ISREG(mode) else "not a file")
-
-
-def read_regular(path: Path | str, limit: int) -> bytes:
-    """At most ``limit`` + 1 bytes of a regular file; OSError for anything else, at once.
-
-    A FIFO, a device or a socket is refused without blocking (it is never opened for a
-    blocking read): reading one would wait forever for a writer that never comes.
-    The message of the OSError says what the file is.
-    """
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        mode = None
-    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise OSError(errno.EINVAL, f"it is {not_a_file(mode)}, not a file")
-    def opener(p: str, flags: int) -> int:
-        return os.open(p, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-
-    with open(path, "rb", opener=opener) as f:
-        mode = os.fstat(f.fileno()).st_mode
-        if not stat.S_ISREG(mode):  # it changed between the look and the open
-            if stat.S_ISDIR(mode):
-                raise IsADirectoryError(errno.EISDIR, "Is a directory")
-            raise OSError(errno.EINVAL, f"it is {not_a_file(mode)}, not a file")
-        return f.read(limit + 1)
 
 
 class Drive:
@@ -392,7 +150,7 @@ class Drive:
         after locks.WAIT_S is a DiskError.
         """
         path = self.root / LOCK_NAME
-        held = _host_lock(path)
+        held = host_lock(path)
         with held.thread:
             if held.depth == 0:
                 held.fd = self._take(path, locks.WAIT_S)
@@ -402,7 +160,7 @@ class Drive:
             finally:
                 held.depth -= 1
                 if held.depth == 0 and held.fd is not None:
-                    _let_go(path, held.fd)
+                    let_go(path, held.fd)
                     held.fd = None
 
     def _take(self, path: Path, wait: float) -> int | None:
@@ -419,7 +177,7 @@ class Drive:
             if not locks.lock(fd, max(0.0, end - time.monotonic())):
                 os.close(fd)
                 if wait == 0:
-                    raise _Busy()
+                    raise Busy()
                 raise DiskError("The drive is busy: another run is still writing to it")
             try:
                 if os.stat(path).st_ino == os.fstat(fd).st_ino:
@@ -432,7 +190,7 @@ class Drive:
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0),
-                           0o666 & ~_umask())
+                           0o666 & ~umask())
         except OSError:
             return None
 
@@ -443,24 +201,24 @@ class Drive:
         overwritten later.  The mark is a lock, so a run that dies lets go of it; a drive
         where the mark cannot be made (read-only) counts as claimed.
         """
-        path = _claim_path(self.root, dos_name(name))
-        with _LOCKS_GUARD:
-            if path in _CLAIMS:
+        path = claim_path(self.root, dos_name(name))
+        with LOCKS_GUARD:
+            if path in CLAIMS:
                 return True
             try:
                 fd = self._take(Path(path), 0)
-            except _Busy:
+            except Busy:
                 return False
             if fd is not None:
-                _CLAIMS[path] = fd
-                _CLAIM_ROOTS[path] = _real(self.root)
+                CLAIMS[path] = fd
+                CLAIM_ROOTS[path] = real_path(self.root)
             return True
 
     def release_claims(self) -> None:
         """Let go of every game this process claimed on this drive (the run is over)."""
-        with _LOCKS_GUARD:
-            for path in [p for p, root in _CLAIM_ROOTS.items() if root == _real(self.root) and p in _CLAIMS]:
-                _let_go(Path(path), _CLAIMS.pop(path))
+        with LOCKS_GUARD:
+            for path in [p for p, root in CLAIM_ROOTS.items() if root == real_path(self.root) and p in CLAIMS]:
+                let_go(Path(path), CLAIMS.pop(path))
 
     def write_problem(self, target: str = "drive C") -> str | None:
         """Why nothing could be saved on this drive, found out before play (None: it looks writable).
@@ -554,7 +312,7 @@ class Drive:
         except FileExistsError:
             raise DiskError(f"Cannot write {target}: {self.root.name} is a file, not a directory") from None
         except OSError as e:
-            raise DiskError(_write_message(target, e)) from None
+            raise DiskError(write_message(target, e)) from None
         if not self.root.is_dir():
             raise DiskError(f"Cannot write {target}: {self.root.name} is not a directory")
 
@@ -579,7 +337,7 @@ class Drive:
             except DiskError:
                 raise
             except OSError as e:
-                raise DiskError(_write_message(target, e)) from None
+                raise DiskError(write_message(target, e)) from None
 
     def write_text(self, name: str, text: str) -> None:
         self.write_bytes(name, text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace"))
@@ -630,7 +388,7 @@ class Drive:
         try:
             os.rename(src, self.root / dst_name)
         except OSError as e:
-            raise DiskError(_write_message(dst_name, e)) from None
+            raise DiskError(write_message(dst_name, e)) from None
         return dst_name
 
     def copy(self, src: str, dst: str) -> None:
@@ -682,7 +440,7 @@ class Drive:
             except FileNotFoundError:
                 raise DiskError(f"could not be moved aside: {target} is gone") from None
             except OSError as e:
-                raise DiskError(f"could not be moved aside ({_write_message(bad_name, e)})") from None
+                raise DiskError(f"could not be moved aside ({write_message(bad_name, e)})") from None
             return bad_name
         raise DiskError(f"could not be moved aside: {MAX_BAD} .BAD files already kept")
 

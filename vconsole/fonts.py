@@ -15,6 +15,7 @@ import importlib.resources
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 FONT_NAMES: tuple[str, ...] = (
     "bios_8x8",        # EGA/VGA BIOS 8x8 (also the CGA's shapes, bar four glyphs)
@@ -107,7 +108,7 @@ class Glyphs:
         self._hash = hash((data, height))
 
     @classmethod
-    def from_array(cls, array, name: str = "") -> Glyphs:
+    def from_array(cls, array: npt.ArrayLike, name: str = "") -> Glyphs:
         """From a (256, rows) uint8 array, one byte per glyph row, leftmost dot in bit 7."""
         array = np.asarray(array)
         if array.ndim != 2 or array.shape[0] != 256:

@@ -48,7 +48,8 @@ _MAIN = {
 }
 #: printable character -> (scan code, needs shift)
 CHAR_SCAN: dict[str, tuple[int, bool]] = {}
-for _scan, (_lo, _hi) in _MAIN.items():
+for _scan, _pair in _MAIN.items():
+    _lo, _hi = _pair[0], _pair[1]
     CHAR_SCAN.setdefault(_lo, (_scan, False))
     CHAR_SCAN.setdefault(_hi, (_scan, True))
 
@@ -145,7 +146,8 @@ for _name, _words in NAMED.items():
     for _mod, _w in zip(("", "Shift+", "Ctrl+", "Alt+"), _words):
         if _w is not None and (_plain(_w) & 0xFF) == 0:
             _WORD_NAME.setdefault(_plain(_w), _mod + _name)
-for _scan, (_lo, _hi) in _MAIN.items():
+for _scan, _pair in _MAIN.items():
+    _lo, _hi = _pair[0], _pair[1]
     if _lo.isalpha():
         _WORD_NAME.setdefault(_scan << 8, "Alt+" + _hi)
 for _ch, _scan in (_ALT_DIGITS | _ALT_PUNCT).items():
@@ -388,7 +390,7 @@ def _check_read(mode: str) -> str:
 # "KPEnter") and the shift keys "LShift RShift LCtrl RCtrl LAlt RAlt CapsLock
 # NumLock ScrollLock".  Front ends map their host's key events to these names.
 
-MAIN_KEYS = frozenset({"Space"} | {lo for lo, _hi in _MAIN.values() if lo != " "})
+MAIN_KEYS = frozenset({"Space"} | {pair[0] for pair in _MAIN.values() if pair[0] != " "})
 MODIFIER_BITS = {"LShift": LEFT_SHIFT, "RShift": RIGHT_SHIFT, "LCtrl": CTRL, "RCtrl": CTRL,
                  "LAlt": ALT, "RAlt": ALT}
 LOCK_BITS = {"CapsLock": CAPS_LOCK, "NumLock": NUM_LOCK, "ScrollLock": SCROLL_LOCK}
@@ -429,7 +431,8 @@ def bios_word(key: str, flags: int) -> int | None:
         if alt:
             return None
         if ctrl:
-            return NAMED[cursor][2] & 0xFF00  # the keypad twin of the gray key, without E0h
+            gray = NAMED[cursor][2]  # the keypad twin of the gray key, without E0h
+            return None if gray is None else gray & 0xFF00
         if shift != bool(flags & NUM_LOCK):
             return (scan << 8) | ord(digit)
         return scan << 8
@@ -543,7 +546,9 @@ class KeyboardInput:
     def tick(self, now: float) -> list[int]:
         """Typematic repeats due by `now`; returns the words stored."""
         key = self.typematic.key
-        out = []
+        out: list[int] = []
+        if key is None:
+            return out
         for _ in range(self.typematic.due(now)):
             w = self._make(key, self._repeat_char, repeat=True)
             if w is not None:
@@ -581,7 +586,7 @@ class KeyboardInput:
                 return words[-1] if words else None
         if (char is not None and len(char) == 1 and char in CHAR_SCAN and not f & (CTRL | ALT)
                 and not char.isalpha()):
-            word = word_for_char(char)
+            word: int | None = word_for_char(char)
         else:
             word = bios_word(key, f)
         if word is None:

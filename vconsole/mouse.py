@@ -100,7 +100,7 @@ class MouseDriver:
         self.events: collections.deque[MouseEvent] = collections.deque(maxlen=64)
         self.on_event: Callable[[], None] | None = None  # the machine wakes a waiting program
         self.handler: tuple[int, Callable[[int, int, int, int], None]] | None = None
-        self.pending_calls: collections.deque = collections.deque(maxlen=256)
+        self.pending_calls: collections.deque[tuple[int, int, int, int]] = collections.deque(maxlen=256)
         self.enabled = True  # function 1Fh unhooks the mouse hardware, 20h hooks it again
         self.sensitivity = DEFAULT_SENSITIVITY  # kept by resets, as Microsoft's driver keeps it
         self._host: tuple[int, int] | None = None  # where the host pointer last was, unclamped

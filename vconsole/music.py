@@ -70,7 +70,7 @@ def note_hz(n: int) -> float:
     """Frequency of note ``N n`` (1-84) in equal temperament on A = 440 Hz."""
     if not 1 <= n <= 84:
         raise ValueError(f"note number {n} outside 1-84")
-    return 440.0 * 2.0 ** ((n - 34) / 12)
+    return float(440.0 * 2.0 ** ((n - 34) / 12))
 
 
 def whole_note_seconds(tempo: int) -> Fraction:
@@ -100,7 +100,13 @@ class _Reader:
     def error(self, expected: str, position: int | None = None) -> MusicError:
         return MusicError(self.music, self.pos() if position is None else position, expected)
 
-    def number(self, what: str, low: int, high: int, required: bool = True) -> int | None:
+    def number(self, what: str, low: int, high: int) -> int:
+        """A number that must be there."""
+        value = self.optional_number(what, low, high, required=True)
+        assert value is not None  # required=True raises instead of returning None
+        return value
+
+    def optional_number(self, what: str, low: int, high: int, required: bool = False) -> int | None:
         start = self.pos()
         digits = ""
         while self.peek().isdigit() and self.peek().isascii():
@@ -155,7 +161,7 @@ def parse(music: str, state: MusicState | None = None) -> tuple[list[Note], Musi
                     raise r.error(f"no flat after {c} (it has no black key below it)")
                 r.take()
                 semitone -= 1
-            value = r.number("note length", 0, 64, required=False)
+            value = r.optional_number("note length", 0, 64)
             length = st.length if not value else Fraction(1, value)
             emit(note_hz(12 * st.octave + semitone + 1), length, r.dots())
         elif c == "N":

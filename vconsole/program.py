@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -304,7 +304,7 @@ class Dos:
         self.warnings.append(message)
         self.machine.host_messages.append(f"{self.program.name}: {message}")
 
-    def run(self, program: Program, words: list[str] = ()) -> int:
+    def run(self, program: Program, words: Sequence[str] = ()) -> int:
         """Run another program on this machine (the shell's EXEC); SwitchError propagates."""
         switches = program.parse_switches(list(words))
         return run_program(self.machine, program, switches, self.drive, self.options)
@@ -340,7 +340,7 @@ def warn_unsaveable(dos: Dos) -> str | None:
     """Before play, say so when the drive cannot be written: a player must not find out at the end
     of a long game that it was never going to be kept.  The program then runs as usual (its own
     saves still report their failures).  Returns the problem shown, or None."""
-    problem = getattr(dos.drive, "write_problem", lambda: None)()
+    problem = dos.drive.write_problem()
     if problem is None:
         return None
     screen = dos.screen

@@ -162,7 +162,8 @@ def _row_indices(adapter: Adapter, chars: np.ndarray, attrs: np.ndarray,
         if under.any():
             row = idx[..., MDA_UNDERLINE_ROW]
             row[under] = attrs[under].astype(np.intp) * n + (n - 1)
-    return idx
+    result: np.ndarray = idx
+    return result
 
 
 def _draw_cells(adapter: Adapter, lut: np.ndarray, cells: np.ndarray, band: np.ndarray,
@@ -306,9 +307,9 @@ class Renderer:
         self._active = self._out[self._by:self._by + self.adapter.height,
                                  self._bx:self._bx + self.adapter.width]
         self._cells: np.ndarray | None = None  # effective cells last drawn
-        self._key: tuple | None = None  # (blink enabled, text shown, font, palette) of the last full draw
+        self._key: tuple[object, ...] | None = None  # (blink enabled, text shown, font, palette) of the last full draw
         self._cursor_cell: tuple[int, int] | None = None
-        self._border_colour: tuple | None = None
+        self._border_colour: tuple[int, DacPalette | None] | None = None
         self.full_redraws = 0  # counters for tests and the benchmark
         self.partial_redraws = 0
         for text_on in (True, False):  # build both blink phases now, not as a 10-20 ms hitch mid-blink

@@ -34,13 +34,20 @@ import math
 import os
 import threading
 import wave
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .disk import atomic_write
 from .names import SPEAKER_MODELS as MODELS  # the one list, shared with the command line
+
+if TYPE_CHECKING:
+    from .speaker import Speaker
+
+#: What the speaker tells its sinks: at ``time`` seconds the tone became ``hz`` (None: silence).
+SpeakerEvent = tuple[float, float | None]
 
 RATES = (44100, 48000)
 # Peak of the ideal square as a fraction of int16 full scale.  The filtered
@@ -97,7 +104,7 @@ def _residual_table() -> np.ndarray:
     j = np.arange(-half, half)[None, :]
     table = step[(j + half) * phases + p] - (j >= 0)
     table.setflags(write=False)
-    return table
+    return np.asarray(table, dtype=np.float64)
 
 
 @functools.cache
@@ -112,7 +119,7 @@ def _residual_slope() -> np.ndarray:
 def _residual_table32() -> np.ndarray:
     table = _residual_table()[:-1].astype(np.float32)
     table.setflags(write=False)
-    return table
+    return np.asarray(table, dtype=np.float64)
 
 
 _TAPS = np.arange(2 * _HALF)[None, :]
@@ -163,7 +170,7 @@ class ToneTimeline:
             self.hz.append(f)
             self.phase.append(phase)
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: SpeakerEvent) -> None:
         """Speaker-sink form: ``event`` is a ``(time, hz)`` pair."""
         time, hz = event
         self.add(time, hz)
@@ -269,7 +276,7 @@ def _render_window(tl: ToneTimeline, a: int, b: int) -> np.ndarray:
 # IIR filters, block-wise
 
 
-def _biquad(kind: str, hz: float, rate: int, q: float = math.sqrt(0.5)):
+def _biquad(kind: str, hz: float, rate: int, q: float = math.sqrt(0.5)) -> tuple[np.ndarray, np.ndarray]:
     """Second-order section by the bilinear transform (RBJ audio-EQ cookbook)."""
     w0 = 2 * math.pi * hz / rate
     cos, alpha = math.cos(w0), math.sin(w0) / (2 * q)
@@ -291,7 +298,7 @@ def reference_filter(x: np.ndarray, b: np.ndarray, a: np.ndarray) -> np.ndarray:
     return _tdf2_run(np.asarray(x, dtype=float), b, a, np.zeros(len(a) - 1))[0]
 
 
-def _tdf2_run(x, b: np.ndarray, a: np.ndarray, z0) -> tuple[np.ndarray, np.ndarray]:
+def _tdf2_run(x: np.ndarray, b: np.ndarray, a: np.ndarray, z0: Iterable[float]) -> tuple[np.ndarray, np.ndarray]:
     """Transposed direct form II from state ``z0``: outputs and the state afterwards."""
     n = len(a) - 1
     z = [float(v) for v in z0]
@@ -309,7 +316,7 @@ _SUB = 32  # samples per sub-block of the block filter
 
 
 @functools.cache
-def _filter_kernels(b: tuple, a: tuple, sub: int = _SUB):
+def _filter_kernels(b: tuple[float, ...], a: tuple[float, ...], sub: int = _SUB) -> tuple[np.ndarray, ...]:
     """Everything the block filter needs for sub-blocks of ``sub`` samples.
 
     ``toeplitz`` maps a sub-block's input to its output from rest, ``free``
@@ -382,9 +389,9 @@ class BlockFilter:
         if m == 0:
             return np.zeros(0)
         count = -(-m // sub)
-        xb = np.zeros(count * sub)
-        xb[:m] = x
-        xb = xb.reshape(count, sub)
+        flat = np.zeros(count * sub)
+        flat[:m] = x
+        xb = flat.reshape(count, sub)
         # the state each sub-block adds by the end of it, in modal coordinates
         pushed = (xb @ self._carry) @ self._from_state.T
         # inclusive scan of w[k] = mode * w[k-1] + pushed[k], doubling the reach each pass
@@ -396,7 +403,7 @@ class BlockFilter:
         start = powers[:count] * (self._from_state @ self.state)
         start[1:] += pushed[:-1]
         states = (start @ self._to_state.T).real
-        y = xb @ self._toeplitz
+        y: np.ndarray = xb @ self._toeplitz
         y += states @ self._free
         end = powers[count] * (self._from_state @ self.state) + pushed[-1]
         y = y.ravel()
@@ -445,7 +452,7 @@ class StreamRenderer:
         self.position = round(start_time * rate)
         self._filter = BlockFilter(*speaker_filter_coefficients(rate)) if model == "filtered" else None
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: SpeakerEvent) -> None:
         time, hz = event
         self.timeline.add(time, hz)
 
@@ -458,7 +465,7 @@ class StreamRenderer:
         self.position += m
         return x
 
-    def _fill(self, out: np.ndarray, convert) -> np.ndarray:
+    def _fill(self, out: np.ndarray, convert: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         # small chunks keep the temporaries in cache and off the page-fault path
         n = len(out)
         for i in range(0, n, _CHUNK):
@@ -484,7 +491,7 @@ def to_int16(x: np.ndarray, volume: float = DEFAULT_VOLUME) -> np.ndarray:
 
 
 def render(
-    events: Iterable,
+    events: Iterable[SpeakerEvent],
     rate: int = 44100,
     model: str = "ideal",
     start: float = 0.0,
@@ -509,7 +516,7 @@ def render(
 # WAV files
 
 
-def write_wav(path: str | os.PathLike, pcm: np.ndarray, rate: int) -> None:
+def write_wav(path: str | os.PathLike[str], pcm: np.ndarray, rate: int) -> None:
     """Write mono 16-bit PCM so that ``path`` is either the old file or the whole new one."""
     data = np.asarray(pcm)
     if data.ndim != 1:
@@ -523,7 +530,7 @@ def write_wav(path: str | os.PathLike, pcm: np.ndarray, rate: int) -> None:
     atomic_write(Path(path), buf.getvalue())
 
 
-def read_wav(path: str | os.PathLike) -> tuple[np.ndarray, int]:
+def read_wav(path: str | os.PathLike[str]) -> tuple[np.ndarray, int]:
     """Mono 16-bit PCM and its rate (for tests and tools)."""
     with wave.open(os.fspath(path), "rb") as w:
         if w.getnchannels() != 1 or w.getsampwidth() != 2:
@@ -549,8 +556,8 @@ class WavRecorder:
 
     def __init__(
         self,
-        speaker,
-        path: str | os.PathLike,
+        speaker: Speaker,
+        path: str | os.PathLike[str],
         rate: int = 44100,
         model: str = "filtered",
         volume: float = DEFAULT_VOLUME,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -88,7 +89,7 @@ class ScreenState:
         return bool(self.cursor_start & 0x20)
 
     @classmethod
-    def from_dump(cls, data: bytes, **kw) -> ScreenState:
+    def from_dump(cls, data: bytes, **kw: Any) -> ScreenState:
         """A raw B800:0000 dump (160 bytes a row) as a screen, e.g. an ANSI-art .BIN."""
         if len(data) != DUMP_SIZE:
             raise ValueError(
@@ -335,7 +336,8 @@ class TextScreen:
             self.cells[row, max(0, col):min(COLS, col + count), 1] = attr
             self._changed()
 
-    def fill(self, top: int, left: int, bottom: int, right: int, char: int | str = " ", attr: int | None = 0x07) -> None:
+    def fill(self, top: int, left: int, bottom: int, right: int, char: int | str = " ",
+             attr: int | None = 0x07) -> None:
         """Fill a rectangle (inclusive corners) clipped to the screen."""
         code = _char_code(char)
         top, left, bottom, right = _clip(top, left, bottom, right)
@@ -375,7 +377,7 @@ class TextScreen:
         """INT 10h AH=07h: move a window down; same rules as scroll_up."""
         self._scroll(top, left, bottom, right, lines, attr, up=False)
 
-    def _scroll(self, top, left, bottom, right, lines, attr, up):
+    def _scroll(self, top: int, left: int, bottom: int, right: int, lines: int, attr: int, up: bool) -> None:
         top, left, bottom, right = _clip(top, left, bottom, right)
         if top > bottom or left > right:
             return
@@ -426,7 +428,8 @@ class TextScreen:
             chars, attrs = self.cells[..., 0], self.cells[..., 1]
             background = attrs & (0x70 if self.blink else 0xF0)
             drawn = ~np.isin(chars, (0x00, 0x20, 0xFF)) | (background != 0)
-            return drawn.any(axis=1)
+            rows: np.ndarray = drawn.any(axis=1)
+            return rows
 
     def save(self, top: int, left: int, bottom: int, right: int) -> SavedRect:
         """Keep the cells under a pop-up window."""

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..disk import Drive, _umask, dos_name, read_regular
+from ..disk import Drive, dos_name, read_regular
+from ..hostfiles import umask
 from ..frontends.inputs import Inputs
 from ..keyboard import Key, word_for, word_for_char
 from ..keyscript import KeyScriptError, Press
@@ -589,7 +590,7 @@ class JournalRecorder:
                     return
                 os.fsync(self._file.fileno())
                 self._file.close()
-                os.chmod(self._tmp, 0o666 & ~_umask())
+                os.chmod(self._tmp, 0o666 & ~umask())
                 os.replace(self._tmp, self.path)
             except OSError as e:
                 self._fail(e)
