@@ -9,7 +9,7 @@ or read tests/test_example.py, which plays it headless.
 from __future__ import annotations
 
 from vconsole.keyboard import Key
-from vconsole.program import Program
+from vconsole.program import Dos, Program
 from vconsole.toolkit.cards import Card, pack
 from vconsole.toolkit.history import History
 from vconsole.toolkit.hits import HitMap, hit
@@ -31,13 +31,13 @@ def guess(state: tuple[int, int], higher: bool, deck: list[Card]) -> tuple[int, 
     return turned + 1, score + (1 if right else 0)
 
 
-def main(dos) -> int:
+def main(dos: Dos) -> int:
     theme = PALETTE.pick(dos.mono_display)
     deck = GameRandom(dos.options.seed or 1).shuffled(pack())
-    game = History((1, 0), lambda s, higher: guess(s, higher, deck))
+    game: History[tuple[int, int], bool] = History((1, 0), lambda s, higher: guess(s, higher, deck))
     sound = Sound(dos, {"right": "MB T200 L32 O4 C E G", "wrong": "MB T200 L16 O2 C"})
     news = MessageArea(dos, theme, 20, 2, 76, 2)
-    buttons = HitMap()
+    buttons: HitMap[bool] = HitMap()
     dos.screen.clear(theme["screen"])
     dos.screen.hide_cursor()
     if dos.mouse_installed:

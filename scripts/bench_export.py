@@ -50,7 +50,7 @@ def _game(tmp: Path, name: str, display: str, script: str) -> tuple[dict, Path]:
     from vconsole.tools import journal as jn
     from vconsole.tools.export_cli import main as export_main
     from vconsole.tools.replay import record_headless, replay_headless
-    from vconsole.tools.video import VideoRecorder
+    from vconsole.animation import VideoRecorder
 
     tmp.mkdir()
     journal_path, page, apng = tmp / "run.jsonl", tmp / "run.html", tmp / "run.png"

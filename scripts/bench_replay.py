@@ -32,7 +32,7 @@ from vconsole.program import RunOptions, find  # noqa: E402
 from vconsole.tools import journal as jn  # noqa: E402
 from vconsole.tools.gallery import run_script  # noqa: E402
 from vconsole.tools.replay import record_headless, replay_headless  # noqa: E402
-from vconsole.tools.video import VideoRecorder  # noqa: E402
+from vconsole.animation import VideoRecorder  # noqa: E402
 
 SECONDS = 60.0
 REPEATS = 3

@@ -11,7 +11,7 @@ from vconsole.capture import display_size, to_display
 from vconsole.cli import main as cli
 from vconsole.program import find
 from vconsole.render import render_frame
-from vconsole.tools import video as vid
+from vconsole import animation as vid
 from vconsole.tools.gallery import run_script
 
 # The test card shows blinking attributes (rows 8-F of its table) and the cursor; B changes the

@@ -297,10 +297,11 @@ def test_a_scaled_screenshot_is_made_strip_by_strip_and_equals_the_whole_picture
     from vconsole.capture import to_display
     from vconsole.machine import MachineConfig
     from vconsole.render import render_frame
+    from vconsole.tools.runs import screenshot
     from vconsole_programs.testcard import PROGRAM
 
     out = run_headless(PROGRAM, "b", drive=tmp_path, adapter=display)
-    cli._screenshot(out.state, MachineConfig(adapter=display), out.elapsed, scale, tmp_path / "s.png")
+    screenshot(out.state, MachineConfig(adapter=display), out.elapsed, scale, tmp_path / "s.png")
     adapter = ADAPTERS[display]
     whole = to_display(render_frame(out.state, adapter, "color", int(out.elapsed * adapter.refresh_hz)), adapter, scale)
     assert np.array_equal(load_png(tmp_path / "s.png"), whole)

@@ -101,7 +101,7 @@ def test_a_wav_that_cannot_be_written_at_the_end_is_one_line_and_exit_1(capsys, 
 
 
 def test_attract_capture_that_cannot_be_written_is_one_line_and_exit_1(capsys, tmp_path, monkeypatch):
-    from vconsole.tools import video
+    from vconsole import animation as video
 
     def full(self, *a, **k):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))

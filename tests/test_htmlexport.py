@@ -22,7 +22,7 @@ from vconsole.render import effective_cells
 from vconsole.tools import journal as jn
 from vconsole.tools.htmlexport import COLUMNS, notes_of, read_page
 from vconsole.tools.replay import record_headless, replay_headless
-from vconsole.tools.video import VideoRecorder
+from vconsole.animation import VideoRecorder
 
 ROOT = Path(__file__).resolve().parent.parent
 

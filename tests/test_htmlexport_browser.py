@@ -33,7 +33,7 @@ from vconsole.synth import ToneTimeline
 from vconsole.tools import journal as jn
 from vconsole.tools.export_cli import main as export_main
 from vconsole.tools.replay import record_headless, replay_headless
-from vconsole.tools.video import retrace_at
+from vconsole.animation import retrace_at
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None and not os.environ.get("VCONSOLE_REQUIRE_X"),
                                 reason="needs chromium (apt-get install chromium)")

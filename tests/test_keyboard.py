@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pytest
 
+from vconsole.int09 import KeyboardInput, Typematic
 from vconsole.keyboard import (
     ALT,
     BUFFER_SIZE,
@@ -32,8 +33,6 @@ from vconsole.keyboard import (
     SCROLL_LOCK,
     Key,
     Keyboard,
-    KeyboardInput,
-    Typematic,
     bios_word,
     enhanced_word,
     standard_word,

@@ -10,7 +10,8 @@ import pytest
 from vconsole.capture import display_rows, display_size
 from vconsole.frontends import keymap
 from vconsole.frontends.keymap import K, KeyMapper, fitting_scale, host_hotkey, largest_scale, physical_key, place
-from vconsole.keyboard import ALT, CTRL, LEFT_SHIFT, NUM_LOCK, Keyboard, KeyboardInput
+from vconsole.int09 import KeyboardInput
+from vconsole.keyboard import ALT, CTRL, LEFT_SHIFT, NUM_LOCK, Keyboard
 
 NUM = K.MOD_NUMLOCK
 

@@ -17,7 +17,8 @@ from vconsole.frontends.layouts import (
     host_layout,
     scan_of,
 )
-from vconsole.keyboard import CAPS_LOCK, LEFT_SHIFT, Keyboard, KeyboardInput
+from vconsole.int09 import KeyboardInput
+from vconsole.keyboard import CAPS_LOCK, LEFT_SHIFT, Keyboard
 
 SHIFT = LEFT_SHIFT
 

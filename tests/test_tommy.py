@@ -16,6 +16,7 @@ from vconsole.toolkit.theme import Palette
 from vconsole_programs.tommy import Chrome, TimePad, palette, read_switches
 
 PALETTE = palette(colour={"board": 0x60}, mono={"board": 0x07})
+PLAIN = Palette({"plain": 0x07, "field": 0x70}, {"plain": 0x07, "field": 0x70}).pick(False)
 
 
 def run(main, script="", switches="", tmp=None, **cfg):
@@ -87,7 +88,7 @@ def test_yes_no_by_key_or_by_clicking_the_letter(script, answer):
     def main(dos):
         dos.mouse.show()
         # written at column 8: the clickable Y and N of "(Y/N)" are at columns 15 and 17
-        got.append(ask_yes_no(dos, "SURE? (Y/N)", 5, 8, 0x07))
+        got.append(ask_yes_no(dos, PLAIN, "SURE? (Y/N)", 5, 8, role="plain", key_role=None))
 
     assert yes_no_cells("SURE? (Y/N)") == (7, 9)
     run(main, script)
@@ -97,7 +98,8 @@ def test_yes_no_by_key_or_by_clicking_the_letter(script, answer):
 def test_a_question_longer_than_its_place_is_refused_not_spilled():
     def main(dos):
         with pytest.raises(ValueError):
-            ask_yes_no(dos, "THAT GAME EXISTS. REPLACE IT (Y/N)?", 5, 55, 0x07, clear_width=25)
+            ask_yes_no(dos, PLAIN, "THAT GAME EXISTS. REPLACE IT (Y/N)?", 5, 55, role="plain", key_role=None,
+                       clear_width=25)
         assert dos.screen.text(6)[:25].strip() == ""  # nothing was written on the next row
 
     run(main)
@@ -215,8 +217,8 @@ def test_read_line_edits_and_cancels():
     got = []
 
     def main(dos):
-        got.append(read_line(dos, 24, 0, 13, 0x70, upper=True))
-        got.append(read_line(dos, 24, 0, 13, 0x70))
+        got.append(read_line(dos, PLAIN, 24, 0, 13, role="field", upper=True))
+        got.append(read_line(dos, PLAIN, 24, 0, 13, role="field"))
 
     run(main, '"game1x" Backspace ".mil" Enter "abc" Esc')
     assert got == ["GAME1.MIL", None]
@@ -227,7 +229,7 @@ def test_read_line_typing_replaces_the_text_offered_and_editing_keys_keep_it():
 
     def main(dos):
         for _ in range(3):
-            got.append(read_line(dos, 24, 0, 13, 0x70, initial="GAME1.MIL", upper=True))
+            got.append(read_line(dos, PLAIN, 24, 0, 13, role="field", initial="GAME1.MIL", upper=True))
 
     run(main, '"b.mil" Enter Backspace "l" Enter End Backspace "x" Enter')
     assert got == ["B.MIL", "GAME1.MIL", "GAME1.MIX"]

@@ -10,6 +10,7 @@ from vconsole.toolkit.board import RATES, Blinker, Board, BoardCursor, CursorMar
 from vconsole.toolkit.theme import Palette
 
 PALETTE = Palette({}, {})
+MARK = Palette({"mark": 0x70}, {"mark": 0x70}).pick(False)
 PEARL_ROWS = (3, 5, 7, 7, 5, 7, 7, 5, 3)
 
 
@@ -168,7 +169,7 @@ def test_cursor_mark_paints_and_puts_back_exactly(adapter, style):
             t, lf, bo, ri = b.rect(r, c)
             scr.fill(t, lf, bo, ri, "x", 0x07)
         before = scr.dump()
-        mark = CursorMark(scr, b, th["cursor"], style)
+        mark = CursorMark(scr, th, b, style=style)
         mark.show((1, 2))
         t, lf, bo, ri = b.rect(1, 2)
         got["painted"] = scr.dump() != before
@@ -194,7 +195,7 @@ def test_paint_cursor_leaves_cells_off_the_screen_alone():
         b = Board(2, 2, top=0, left=0, cell_h=1, cell_w=2, gap_h=1, gap_w=1)
         frame = list(cursor_cells(b, (0, 0), "frame"))
         before = dos.screen.cells.copy()
-        paint_cursor(dos.screen, b, (0, 0), 0x70, "frame")  # the frame's top row would be row -1
+        paint_cursor(dos.screen, MARK, b, (0, 0), "mark", "frame")  # the frame's top row would be row -1
         got["frame"], got["before"], got["after"] = frame, before, dos.screen.cells.copy()
 
     run_headless(main, "")
@@ -207,7 +208,7 @@ def test_paint_cursor_leaves_cells_off_the_screen_alone():
 
 
 def test_blink_phase_follows_machine_time_and_the_rate_steps():
-    bl = Blinker(CursorMark(None, Board(1, 1), 0x70), rate=1.0)
+    bl = Blinker(CursorMark(None, MARK, Board(1, 1), "mark"), rate=1.0)
     bl.since = 10.0
     assert [bl.visible_at(10.0 + t) for t in (0.0, 0.25, 0.49, 0.5, 0.99, 1.0, 1.6)] == [
         True, True, True, False, False, True, False]
@@ -231,7 +232,7 @@ def test_blinking_cursor_in_a_program_loop(wait_ms, shown):
         th = PALETTE.pick(dos.mono_display)
         b = Board(3, 3, top=5, left=5, cell_h=1, cell_w=3, gap_h=1, gap_w=1)
         cur = BoardCursor(b)
-        blink = Blinker(CursorMark(dos.screen, b, th["cursor"], "frame"), rate=1.0)
+        blink = Blinker(CursorMark(dos.screen, th, b, style="frame"), rate=1.0)
         blink.place(cur.pos, dos.now())
         got["blink"] = blink
         while True:
@@ -250,7 +251,7 @@ def test_blinker_input_gives_up_after_its_timeout():
 
     def main(dos):
         b = Board(1, 1, top=0, left=0)
-        blink = Blinker(CursorMark(dos.screen, b, 0x70), rate=4.0)
+        blink = Blinker(CursorMark(dos.screen, MARK, b, "mark"), rate=4.0)
         blink.place((0, 0), dos.now())
         start = dos.now()
         got["ev"] = blink.input(dos, timeout=1.0)

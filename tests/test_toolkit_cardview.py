@@ -179,7 +179,8 @@ def test_draw_column_clears_what_a_longer_column_left():
     def main(dos):
         th = PALETTE.pick(False)
         draw_column(dos.screen, th, 0, 0, 5, [Card(r, CLUBS) for r in range(1, 11)], 20)
-        draw_column(dos.screen, th, 0, 0, 5, [Card(1, CLUBS)], 20, blank=20, blank_attr=0x20)
+        green = Palette({"green": 0x20}, {"green": 0x20}).pick(False)
+        draw_column(dos.screen, green, 0, 0, 5, [Card(1, CLUBS)], 20, blank=20, blank_role="green")
 
     out = run_headless(main, "")
     assert out.text[0][:5] == "  A\u2663 " and out.text[1][:5] == "     " and out.state.cells[5, 2, 1] == 0x20

@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 from helpers import run_headless
 
-from vconsole.toolkit.form import Choice, Form, Number, Text, YesNo, player_names
+from vconsole.toolkit.controls import Controls
+from vconsole.toolkit.fields import Choice, Number, Text, YesNo
+from vconsole.toolkit.form import Form, player_names
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.theme import Palette
 
@@ -185,7 +187,8 @@ def test_mouse_cannot_leave_a_field_holding_a_bad_value_but_cancel_still_works()
 def test_without_the_mouse_clicks_do_nothing():
     probe = run_form("")
     f = probe["form"]
-    got = run_form(f"rclick:1,1 click:{f.field_col},{f.field_row(0)} Enter Enter Enter Enter Enter", mouse=False)
+    got = run_form(f"rclick:1,1 click:{f.field_col},{f.field_row(0)} Enter Enter Enter Enter Enter",
+                   controls=Controls(mouse=False))
     assert got["value"] == DEFAULTS
 
 
@@ -202,7 +205,7 @@ def test_check_refuses_the_whole_answer_and_hotkeys_still_work():
     assert "value" not in got and "A + B MUST BE 9 OR LESS" in got["text"]  # refused: still open
     got = run_form("8 Tab 8 Enter 1 Enter", fields=fields(), check=check, enter="accept")
     assert got["value"] == {"a": 8, "b": 1}
-    got = run_form("F1 F7", fields=fields(), hotkey=hot)
+    got = run_form("F1 F7", fields=fields(), controls=Controls(hotkey=hot))
     assert seen == ["F1", "F7"] and got["value"] == Hot.QUIT and got["restored"]  # not a plain cancel
 
 
@@ -242,7 +245,8 @@ def test_player_names_hands_back_the_hot_key_that_closed_it():
     got = {}
 
     def main(dos):
-        got["names"] = player_names(dos, PALETTE.pick(False), hotkey=lambda k: Hot.QUIT if k.name == "F7" else None)
+        got["names"] = player_names(dos, PALETTE.pick(False),
+                                      controls=Controls(hotkey=lambda k: Hot.QUIT if k.name == "F7" else None))
 
     run_headless(main, '"ann" F7')
     assert got["names"] == Hot.QUIT
@@ -283,7 +287,7 @@ def test_ask_key_takes_one_of_the_keys_it_names(script, answer):
     def main(dos):
         before = dos.screen.dump()
         got["key"] = ask_key(dos, PALETTE.pick(False), "SAVE SETUP", ["PRESS A LETTER OR A NUMBER"], SLOTS,
-                             hotkey=lambda k: seen.append(k.name))
+                             controls=Controls(hotkey=lambda k: seen.append(k.name)))
         got["back"] = before == dos.screen.dump()
 
     run_headless(main, script)
@@ -294,7 +298,7 @@ def test_ask_key_takes_one_of_the_keys_it_names(script, answer):
 
     def quits(dos):
         got["key"] = ask_key(dos, PALETTE.pick(False), "SAVE SETUP", ["PRESS A LETTER"], SLOTS,
-                             hotkey=lambda k: Hot.QUIT if k.name == "F7" else None)
+                             controls=Controls(hotkey=lambda k: Hot.QUIT if k.name == "F7" else None))
 
     run_headless(quits, "F7")
     assert got["key"] == Hot.QUIT

@@ -6,6 +6,7 @@ from helpers import run_headless
 
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import LEFT, MouseEvent
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.menu import Item, Menu, MenuBar, as_items, choose
 from vconsole.toolkit.theme import Palette
@@ -76,7 +77,7 @@ def test_mouse_picks_with_the_left_button_and_backs_out_with_the_right_or_outsid
 def test_without_the_mouse_clicks_are_ignored():
     probe = run_menu("")
     m = probe["menu"]
-    got = run_menu(f"click:{m.item_left + 2},{m.item_top + 3} rclick:1,1 Enter", mouse=False)
+    got = run_menu(f"click:{m.item_left + 2},{m.item_top + 3} rclick:1,1 Enter", controls=Controls(mouse=False))
     assert got["value"] == "DEAL"
 
 
@@ -177,12 +178,12 @@ def test_hotkey_sees_other_keys_and_a_stop_closes_the_menu():
         seen.append(key.name)
         return Hot.QUIT if key.name == "F7" else Hot.HANDLED
 
-    got = run_menu("F1 F7", make=lambda d, t: Menu(d, t, PANEL, hotkey=hot))
+    got = run_menu("F1 F7", make=lambda d, t: Menu(d, t, PANEL, controls=Controls(hotkey=hot)))
     assert seen == ["F1", "F7"] and got["value"] == Hot.QUIT and got["restored"]  # handed back, not a cancel
     got = {}
 
     def main(dos):  # an empty list's panel passes its key on too
-        got["v"] = choose(dos, PALETTE.pick(False), "LIST", [], hotkey=hot)
+        got["v"] = choose(dos, PALETTE.pick(False), "LIST", [], controls=Controls(hotkey=hot))
 
     run_headless(main, "F7")
     assert got["v"] == Hot.QUIT
@@ -249,7 +250,7 @@ def test_menus_that_do_not_fit_are_refused():
 
 def test_handle_ignores_mouse_events_when_the_mouse_is_off():
     menu = Menu.__new__(Menu)
-    menu.mouse, menu.used = False, True
+    menu.controls, menu.used = Controls(mouse=False), True
     assert menu.handle(MouseEvent("press", LEFT, 0, 0)) is None and menu.used is False
     assert Key(word_for("Up")).name == "Up"
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 from helpers import run_headless
 
 from vconsole.toolkit import PickOption, pick_one
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hot import Hot
+from vconsole.toolkit.theme import Palette
 
 LIT = 0x4F
 PLAIN = 0x17
+THEME = Palette({"lit": LIT}, {"lit": LIT}).pick(False)
 
 
-def program(result: list, **kw):
+def program(result: list, mouse: bool = True):
     def main(dos):
         scr = dos.screen
         scr.clear(PLAIN)
@@ -30,7 +33,8 @@ def program(result: list, **kw):
                 return Hot.HANDLED
             return None
 
-        result.append(pick_one(dos, options, flash_attr=LIT, hot=hot, refuse=lambda k: result.append("beep"), **kw))
+        result.append(pick_one(dos, THEME, options, flash_role="lit", controls=Controls(mouse=mouse, hotkey=hot),
+                               refuse=lambda k: result.append("beep")))
         result.append(dos.screen.read(5, 10)[1])
         result.append(dos.screen.read(6, 10)[1])
         dos.input()  # the screen at the end is what pick left

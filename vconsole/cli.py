@@ -3,6 +3,10 @@
 Errors a person can make on the command line (an unknown program or switch,
 a bad option value, a missing script file) end with one clear line and exit
 status 2, never a traceback.
+
+This module reads the command and starts the run; what the tools share with it lives below it, in
+``vconsole.tools.options`` (option types and checks), ``vconsole.tools.command`` (the run's parser,
+the settings) and ``vconsole.tools.runs`` (the front ends and the outputs), so no tool imports the CLI.
 """
 from __future__ import annotations
 
@@ -11,11 +15,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS
-from .names import SPEAKER_MODELS as MODELS
+from .tools import runs
+from .tools.command import parse_with_settings
+from .tools.command import run_parser as _parser
+from .tools.options import EXIT_USAGE, SCREENSHOT_IN_WINDOW, CliError, check_drive, check_outputs, video_format
 
 # Only names here: the machine, numpy and the programs are imported when a run needs them, so
 # `vconsole --help` and `--version` answer at once (tests/test_settings.py checks it).
@@ -23,6 +29,9 @@ if TYPE_CHECKING:
     from .disk import Drive
     from .machine import Machine, MachineConfig
     from .program import Program, RunOptions
+    from .tools.journal import JournalRecorder
+
+__all__ = ["EXIT_INTERRUPTED", "EXIT_USAGE", "CliError", "main"]
 
 #: names this module once imported at its top, now imported on first use (``cli.find`` still works)
 _LAZY = {"Drive": ".disk", "keyscript": ".keyscript", "KeyScriptError": ".keyscript", "Machine": ".machine",
@@ -31,7 +40,7 @@ _LAZY = {"Drive": ".disk", "keyscript": ".keyscript", "KeyScriptError": ".keyscr
          "SwitchError": ".switches", "ADAPTERS": ".adapters"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:  # a lazily imported module or name: anything
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib
@@ -40,151 +49,12 @@ def __getattr__(name: str):
     return module if name == "keyscript" else getattr(module, name)
 
 
-def _lazy():
+def _lazy() -> Any:
     """This module, so that ``_lazy().find`` is the (possibly test-replaced) name, imported when first used."""
     return sys.modules[__name__]
 
-EXIT_USAGE = 2
+
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command stopped by Ctrl+C
-
-
-EPILOG = """\
-other commands (each has its own --help):
-  vconsole render FILE --display D --png OUT.png  DOS art or a screen dump as a picture
-  vconsole view FILE|FOLDER ...                   show DOS art files (.ANS .BIN .XB)
-  vconsole monkey PROGRAM                         random input; report what fails
-  vconsole replay JOURNAL                         play back a journal made with --record
-  vconsole export-html JOURNAL -o RUN.html        a journal as a web page that plays it back
-  vconsole gallery DIR                            every program on every display, as HTML
-  vconsole attract PROGRAM OUT.gif                record a program's attract mode
-  vconsole config [OPTIONS]                       the settings in force (vconsole.toml) and their sources
-  vconsole run FILE.py [SWITCHES] [OPTIONS]       run the Program a Python file defines
-  vconsole help keys|settings                     the key-script language; the settings file
-
-key scripts (--keys): tokens separated by spaces, e.g. --keys '"dir" Enter wait:500'
-  a character types it; "text" types each one; key names Enter Esc F1 Up Ctrl+Q ...;
-  wait:MS move:COL,ROW click:COL,ROW rclick:COL,ROW wheel:N; --keys @FILE reads a file,
-  --keys @- standard input. The whole syntax: vconsole help keys.
-outputs: - names standard output (--screenshot - | display, --dump-text -), one output at a time.
-settings: vconsole.toml in your config folder, VCONSOLE_* variables; see vconsole help settings.
-"""
-SCREENSHOT_IN_WINDOW = "--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)"
-
-
-class CliError(Exception):
-    """A command-line mistake: the message is printed as one line, exit status 2."""
-
-
-def _rate(text: str) -> float:
-    try:
-        hz = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < hz <= 1000:
-        raise argparse.ArgumentTypeError("must be a number of frames a second above 0")
-    return hz
-
-
-def _scale(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= n <= 16:
-        raise argparse.ArgumentTypeError("must be a whole number from 1 to 16")
-    return n
-
-
-MAX_SECONDS = 24 * 3600.0  # a run's length in machine seconds: a day is already far more than a capture needs
-
-
-def _seconds(text: str) -> float:
-    """A length in seconds: a finite number above 0, at most a day (not nan, inf or -5)."""
-    try:
-        s = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < s <= MAX_SECONDS:  # nan fails this too
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_SECONDS:.0f}")
-    return s
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse whose mistakes are one CliError line (exit 2 from main), not usage text and SystemExit."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise CliError(message)
-
-
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(
-        prog="vconsole",
-        description="An IBM PC in 80x25 text mode. With no PROGRAM, the DOS prompt starts.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
-    p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")
-    p.add_argument("--list", action="store_true", help="list the installed programs and exit")
-    p.add_argument("--display", choices=ADAPTER_NAMES, default=DEFAULT_DISPLAY,
-                   help=f"display adapter (default {DEFAULT_DISPLAY})")
-    p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
-    p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
-    p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
-    p.add_argument("--speaker", choices=MODELS, default="ideal",
-                   help="speaker model: ideal square wave or a small-speaker filter")
-    p.add_argument("--drive", type=Path, default=None, help="host folder used as the programs' DOS directory")
-    p.add_argument("--seed", type=int, default=None, help="seed for the programs' random numbers")
-    p.add_argument("--shareware", action="store_true", help="the unregistered versions' limits")
-    p.add_argument("--version", action="store_true", help="show vconsole's version and exit")
-    p.add_argument("--headless", action="store_true",
-                   help="no window: scripted input on a virtual clock; without --screenshot, --dump-text,"
-                        " --record-audio or --record-video the final screen is printed as text")
-    p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
-    p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
-    p.add_argument("--dump-text", type=Path, metavar="FILE",
-                   help="the 25 text rows when the run ends (- for standard output)")
-    p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
-    p.add_argument("--scale", type=_scale, default=None, metavar="N",
-                   help="window: open at N times and keep to whole-number scales (default: the largest"
-                        " whole scale that fits, and any size when resized or full screen); --screenshot and"
-                        " --record-video: the picture as a 4:3 monitor shows it, N pixels across per pixel"
-                        " (default: native pixels, exactly what the card generated)")
-    p.add_argument("--record", type=Path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
-    p.add_argument("--terminal", action="store_true",
-                   help="play in this terminal instead of a window (chosen by itself when there is no display"
-                        " and the terminal is standard input and output); see docs/TERMINAL.md")
-    add_video_options(p)
-    p.add_argument("--volume", type=_volume, default=100, metavar="0-100",
-                   help="speaker volume in percent (default 100; 0 is silent and keeps the timing)")
-    p.add_argument("--config", type=Path, metavar="FILE",
-                   help="read the settings from FILE instead of vconsole.toml in your config folder"
-                        " ('vconsole config' shows them)")
-    add_window_options(p)
-    return p
-
-
-def _volume(text: str) -> int:
-    """A speaker volume in percent, a whole number from 0 (silent, timing kept) to 100 (the default)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= n <= 100:
-        raise argparse.ArgumentTypeError("must be a whole number from 0 to 100")
-    return n
-
-
-def parse_with_settings(parser: argparse.ArgumentParser, argv: list[str], *, intermixed: bool = True):
-    """``parser``'s arguments over the settings (vconsole.toml, VCONSOLE_*): (args, where each came from).
-
-    A bad settings file or variable is a CliError (one line, exit 2)."""
-    from . import settings
-
-    try:
-        return settings.parse(parser, argv, reference=_parser(), intermixed=intermixed)
-    except settings.SettingError as e:
-        raise CliError(str(e)) from None
 
 
 def _help(argv: list[str]) -> int:
@@ -214,27 +84,6 @@ def _config(argv: list[str]) -> int:
     args, resolved = parse_with_settings(parser, argv)
     sys.stdout.write(settings.report(args, resolved))
     return 0
-
-
-def add_window_options(p: argparse.ArgumentParser) -> None:
-    """The window's look and feel (docs/WINDOW.md); --crt also applies to --screenshot."""
-    from .names import KEYBOARD_LAYOUTS as LAYOUT_NAMES  # not frontends.layouts: a headless run needs no tables
-
-    p.add_argument("--crt", action="store_true",
-                   help="the look of a period monitor: scanlines, shadow mask, glow, phosphor afterglow"
-                        " (window, --screenshot, --record-video FILE.png; default: the exact picture)")
-    p.add_argument("--fullscreen", action="store_true", help="open the window full screen (Alt+Enter switches)")
-    p.add_argument("--keyboard", choices=LAYOUT_NAMES, default=None, metavar="LAYOUT",
-                   help=f"keyboard layout as DOS KEYB gave it: {', '.join(LAYOUT_NAMES)} (default: the host's)")
-
-
-def add_video_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--record-video", type=Path, metavar="FILE.gif|FILE.png",
-                   help="an animated capture of the run (GIF, or APNG for .png)")
-    p.add_argument("--video-rate", type=_rate, default=None, metavar="HZ",
-                   help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
-    p.add_argument("--record-html", type=Path, metavar="FILE.html",
-                   help="the run as one web page that plays it back, pixel-exact with its sound (docs/PLAYER.md)")
 
 
 #: options that write a file, and the name the file gets when it is "-" (standard output): the file is
@@ -287,12 +136,11 @@ def main(argv: list[str] | None = None) -> int:
         except CliError as e:
             print(f"vconsole: {e}", file=sys.stderr)
             return EXIT_USAGE
-        global _stdout_taken
-        _stdout_taken = spooled is not None
+        runs.stdout_taken = spooled is not None
         try:
             return _main(argv)
         finally:
-            _stdout_taken = False
+            runs.stdout_taken = False
             if spooled is not None and spooled.is_file():
                 import shutil
 
@@ -303,10 +151,6 @@ def main(argv: list[str] | None = None) -> int:
                     sys.stdout.buffer.flush()
                 except BrokenPipeError:  # the reader stopped early (| head): nothing more to say to it
                     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-#: a file output goes to standard output this run: the final screen is not printed there as well
-_stdout_taken = False
 
 
 def _main(argv: list[str]) -> int:
@@ -389,7 +233,7 @@ def _run(argv: list[str]) -> int:
         raise CliError(f"{program.name}: {e}") from None
 
     if args.drive is not None:
-        _check_drive(args.drive)
+        check_drive(args.drive)
     from .frontends import default_drive
 
     drive = Drive(args.drive or default_drive())
@@ -408,7 +252,7 @@ def _run(argv: list[str]) -> int:
         print("vconsole: --scale does nothing here: it sizes the window, --screenshot and --record-video",
               file=sys.stderr)
     if args.record_video is not None:
-        if _video_format(args.record_video) == "gif" and args.crt:
+        if video_format(args.record_video) == "gif" and args.crt:
             raise CliError(f"--record-video {args.record_video}: with --crt the capture is an APNG (.png);"
                            " a GIF holds only 256 colours")
     script = None
@@ -428,7 +272,8 @@ def _run(argv: list[str]) -> int:
         machines.append(machine)
         if signalled:
             machine.request_stop()
-        return run_program(machine, program, switches, drive, options)
+        code: int = run_program(machine, program, switches, drive, options)
+        return code
 
     def stop() -> None:  # SIGTERM, SIGHUP: as closing the window (frontends.signals)
         signalled.append(True)
@@ -442,11 +287,11 @@ def _run(argv: list[str]) -> int:
     try:
         with handling(stop if headless else None) as caught:
             if headless:
-                code = run_headless(args, config, target, program, script, journal)
+                code = runs.run_headless(args, config, target, program, script, journal)
             elif terminal:  # the terminal front end answers SIGTERM and SIGHUP itself, the same way
-                code = run_terminal(args, config, target, journal)
+                code = runs.run_terminal(args, config, target, journal)
             else:
-                code = run_window(args, config, target, f"vconsole - {program.name}",
+                code = runs.run_window(args, config, target, f"vconsole - {program.name}",
                                   drive.root.parent / "captures", journal)
     finally:
         if journal is not None:
@@ -463,7 +308,7 @@ def _run(argv: list[str]) -> int:
     return max(code, 1) if said else code
 
 
-def _terminal_wanted(args, headless: bool) -> bool:
+def _terminal_wanted(args: argparse.Namespace, headless: bool) -> bool:
     """--terminal, or no display to open a window on and a terminal to play in (frontends.terminal)."""
     if args.terminal:
         if headless:
@@ -476,18 +321,6 @@ def _terminal_wanted(args, headless: bool) -> bool:
     from .frontends.terminal import can_autoselect
 
     return can_autoselect()
-
-
-def run_terminal(args, config: MachineConfig, target, journal=None) -> int:
-    """``target(machine)`` in the terminal this was started from (frontends.terminal); its exit code."""
-    from .frontends import terminal
-
-    lost: list[str] = []
-    try:
-        code = terminal.run(target, config, journal=journal, record_audio=args.record_audio, lost=lost)
-    except terminal.NoTerminal as e:
-        raise CliError(f"--terminal: {e}") from None
-    return max(code, 1) if lost else code
 
 
 def _is_program_file(name: str | None) -> bool:
@@ -532,97 +365,8 @@ def _program_file(name: str) -> Program:
     return found
 
 
-def _check_drive(path: Path) -> None:
-    """Refuse a --drive every save would fail in: a file, or a path under a file (/etc/passwd/x)."""
-    if path.exists() and not path.is_dir():
-        raise CliError(f"--drive {path}: not a directory")  # every save would fail: say so now
-    for above in path.absolute().parents:
-        if above.exists():
-            if not above.is_dir():
-                raise CliError(f"--drive {path}: {above} is not a directory")
-            return
-
-
-def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> None:
-    """Refuse, before the run, an output file that could not be written at its end: its folder missing
-    or not a folder, the name taken by a folder, or a folder nothing can be created in."""
-    if path is None or (stdout_ok and str(path) == "-"):
-        return
-    path = Path(path)
-    parent = path.absolute().parent
-    if not parent.is_dir():
-        why = "no such directory" if not parent.exists() else f"{parent} is not a folder"
-        raise CliError(f"{option}: cannot write {path}: {why}")
-    if path.is_dir():
-        raise CliError(f"{option}: cannot write {path}: it is a folder")
-    if path.exists() and not path.is_file():  # a device or a pipe (/dev/null): written straight through
-        if not os.access(path, os.W_OK):
-            raise CliError(f"{option}: cannot write {path}: permission denied")
-        return
-    try:  # the file is written to a temporary one beside it, renamed into place: try making one
-        fd, probe = tempfile.mkstemp(prefix=".~vconsole-probe.", dir=parent)
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as e:
-        raise CliError(f"{option}: cannot write {path}: {e.strerror or e}") from None
-
-
-#: the file type each output option writes, whatever the name says: a name with another extension is refused
-OUTPUT_TYPES = {"screenshot": (".png", "a PNG picture"), "record_audio": (".wav", "a WAV file"),
-                "record_html": (".html", "a web page")}
-
-
-def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
-    """Refuse a name whose extension says another format than the file will be (x.jpg for a PNG);
-    a name without one (/dev/stdout) is left alone."""
-    if path is not None and path.suffix and path.suffix.lower() != suffix:
-        raise CliError(f"{option}: {path} would be {what}, not {path.suffix[1:].upper()}: name it with {suffix}")
-
-
-#: every option that writes a file: two of them naming one path would leave only the last written
-ALL_OUTPUTS = ("record", "record_video", "record_audio", "screenshot", "dump_text")
-
-
-def check_collisions(args) -> None:
-    """Refuse two outputs on one path (``--dump-text x --record x`` kept only the text, the journal
-    lost), and an option that could have no effect (``--video-rate`` without ``--record-video``)."""
-    seen: dict[str, str] = {}
-    for name in ALL_OUTPUTS:
-        path = getattr(args, name, None)
-        if path is None or (name == "dump_text" and str(path) == "-"):
-            continue
-        if Path(path).exists() and not Path(path).is_file():
-            continue  # /dev/null takes any number of outputs; a folder is refused by check_output
-        option = "--" + name.replace("_", "-")
-        key = os.path.normcase(os.path.realpath(path))
-        if key in seen:
-            raise CliError(f"{seen[key]} and {option} both write {path}: give each its own file")
-        seen[key] = option
-    if getattr(args, "video_rate", None) is not None and getattr(args, "record_video", None) is None:
-        raise CliError("--video-rate sets the frame rate of --record-video: it does nothing without it")
-
-
-def check_outputs(args, *options: str) -> None:
-    """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
-    check_collisions(args)
-    for name in options:
-        path = getattr(args, name, None)
-        option = "--" + name.replace("_", "-")
-        if name in OUTPUT_TYPES:
-            check_type(option, path, *OUTPUT_TYPES[name])
-        check_output(option, path, stdout_ok=name == "dump_text")
-
-
-def _video_format(path: Path) -> str:
-    from .tools.video import VideoError, format_of
-
-    try:
-        return format_of(path)
-    except VideoError as e:
-        raise CliError(str(e)) from None
-
-
-def _journal(args, program: Program, config: MachineConfig, options: RunOptions, drive: Drive, headless: bool):
+def _journal(args: argparse.Namespace, program: Program, config: MachineConfig, options: RunOptions, drive: Drive,
+             headless: bool) -> tuple[JournalRecorder, MachineConfig, RunOptions]:
     """A journal recorder for the run, with the seed and the switch-on date fixed so a replay sees them."""
     from .tools import journal as jn
 
@@ -636,183 +380,6 @@ def _journal(args, program: Program, config: MachineConfig, options: RunOptions,
     except OSError as e:
         raise CliError(f"--record: cannot write {args.record}: {e.strerror or e}") from None
     return recorder, config, options
-
-
-def run_window(args, config: MachineConfig, target, title: str, captures: Path, journal=None) -> int:
-    """``target(machine)`` in a window, with the options of `args` (scale, audio, video); its exit code.
-
-    Shared with the tools that run a program-like loop (``vconsole view``).
-    """
-    if args.screenshot or args.dump_text:
-        raise CliError(SCREENSHOT_IN_WINDOW)
-    check_outputs(args, "record_audio", "record_video", "record_html")
-    from .frontends import window
-
-    lost: list[str] = []
-    try:
-        code = window.run(target, config, scale=args.scale, record_audio=args.record_audio, title=title,
-                          captures=captures, journal=journal, record_video=window_capture(args),
-                          video_rate=getattr(args, "video_rate", None), lost=lost,
-                          crt=getattr(args, "crt", False), fullscreen=getattr(args, "fullscreen", False),
-                          keyboard=getattr(args, "keyboard", None), volume=getattr(args, "volume", None))
-        return max(code, 1) if lost else code
-    except window.NoDisplay:
-        raise CliError("there is no display here to open a window on; "
-                       "run it with --headless and --keys instead") from None
-
-
-def run_headless(args, config: MachineConfig, target, program: Program | None = None, script=None,
-                 journal=None) -> int:
-    """``target(machine)`` on a virtual clock fed by the key script; the outputs `args` asks for.
-
-    Shared with the tools that run a program-like loop (``vconsole view``).
-    """
-    from . import keyscript
-    from .frontends import headless
-    from .keyscript import KeyScriptError
-
-    check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video", "record_html")  # before the run
-    if script is None:
-        try:
-            script = keyscript.parse(keyscript.read(args.keys or ""))
-        except KeyScriptError as e:
-            raise CliError(str(e)) from None
-    video = _video(args, config)
-    page = _page(args, config, program)
-    hooks = [journal.attach, journal.started] if journal is not None else []
-    if video is not None:
-        hooks.append(lambda m: m.clock.taps.append(lambda old, new: video.advance(m.screen, old, new)))
-    if page is not None:
-        hooks.append(lambda m: m.clock.taps.append(lambda old, new: page.advance(m.screen, old, new)))
-    outcome = headless.run(target, config, script, record_audio=args.record_audio,
-                           machine_hook=lambda m: [hook(m) for hook in hooks])
-    if journal is not None:
-        journal.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
-    failed = finish_outputs(args, config, outcome, video, page)
-    if not (args.screenshot or args.dump_text or args.record_audio or video is not None or page is not None
-            or _stdout_taken):
-        sys.stdout.write(screen_text(outcome))  # a run that keeps nothing shows where it ended
-    if outcome.exit_code is None and program is not None and program.name == "COMMAND":
-        _next_step_hint()
-    return max(outcome.exit_code or 0, failed)
-
-
-def _next_step_hint() -> None:
-    """The prompt run headless stops where it waits for the next command: say how to give one."""
-    from .program import discover
-
-    visible = [p.name.lower() for p in discover().values() if not p.hidden]
-    example = visible[0] if visible else "help"
-    sys.stdout.flush()
-    print(f"vconsole: the prompt waits for your next command; type it with --keys, e.g.  vconsole --headless "
-          f"--keys '\"{example}\" Enter' --screenshot {example}.png  (HELP lists the commands)", file=sys.stderr)
-
-
-def screen_text(outcome) -> str:
-    """The final screen as text: its rows down to the last one in use, each without trailing blanks."""
-    return "\n".join(line.rstrip() for line in outcome.text).rstrip("\n") + "\n"
-
-
-def _video(args, config: MachineConfig, start: float = 0.0):
-    if getattr(args, "record_video", None) is None:
-        return None
-    from .tools.video import VideoError, VideoRecorder
-
-    if getattr(args, "crt", False):
-        from .tools.crtvideo import CrtVideoRecorder as VideoRecorder  # type: ignore[assignment]
-    try:
-        return VideoRecorder(args.record_video, config.adapter, config.monitor, scale=args.scale,
-                             rate=getattr(args, "video_rate", None), start=start)
-    except VideoError as e:
-        raise CliError(str(e)) from None
-
-
-def window_capture(args) -> Path | None:
-    """The capture the window makes from the start: --record-video, or --record-html (one of them)."""
-    video, page = getattr(args, "record_video", None), getattr(args, "record_html", None)
-    if video is not None and page is not None:
-        raise CliError("in the window, give --record-video or --record-html, not both (headless takes both)")
-    return page if page is not None else video
-
-
-def _page(args, config: MachineConfig, program: Program | None = None):
-    """The --record-html recorder (tools.htmlexport), or None."""
-    if getattr(args, "record_html", None) is None:
-        return None
-    from .tools.htmlexport import HtmlRecorder
-
-    title = f"{program.name} - {args.record_html.name}" if program is not None else args.record_html.name
-    return HtmlRecorder(args.record_html, config.adapter, config.monitor, speaker_model=config.speaker_model,
-                        title=title)
-
-
-def finish_outputs(args, config: MachineConfig, outcome, video=None, page=None) -> int:
-    """What a headless run (or replay) leaves: screenshot, text dump, animated capture.
-
-    Each output is tried even when another could not be written; every failure is one line on
-    stderr, and the result is 1 when there was one (0 when all were written).
-    """
-    failures = list(getattr(outcome, "failures", []))
-    if video is not None:
-        try:
-            video.finish(outcome.elapsed, state=outcome.state)
-        except (OSError, ValueError) as e:
-            failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
-    if page is not None:
-        try:
-            page.finish(outcome.elapsed, state=outcome.state,
-                        speaker=outcome.machine.speaker if outcome.machine is not None else None)
-        except (OSError, ValueError) as e:
-            failures.append(f"cannot write {page.path}: {getattr(e, 'strerror', None) or e}")
-    if args.screenshot:
-        try:
-            _screenshot(outcome.state, config, outcome.elapsed, args.scale, args.screenshot,
-                        crt=getattr(args, "crt", False))
-        except CliError as e:
-            failures.append(str(e))
-    if args.dump_text:
-        from .disk import atomic_write
-
-        text = screen_text(outcome)
-        if str(args.dump_text) == "-":
-            sys.stdout.write(text)
-        else:
-            try:
-                atomic_write(args.dump_text, text.encode("utf-8"))
-            except OSError as e:
-                failures.append(f"cannot write {args.dump_text}: {e.strerror or e}")
-    for line in failures:
-        print(f"vconsole: {line}", file=sys.stderr)
-    return 1 if failures else 0
-
-
-SHOT_STRIP = 2  # native lines a screenshot is scaled at a time
-
-
-def _screenshot(state, config: MachineConfig, elapsed: float, scale: int | None, path: Path,
-                crt: bool = False) -> None:
-    """The picture as the adapter showed it at the run's last moment (blink phase included).
-
-    With ``crt`` it is the CRT look (vconsole.crt) at the 4:3 display size of `scale` (default 2).
-    """
-    from .adapters import ADAPTERS
-    from .capture import display_bands, save_png, save_png_bands
-    from .render import render_frame
-
-    adapter = ADAPTERS[config.adapter]
-    frame = render_frame(state, adapter, config.monitor, int(elapsed * adapter.refresh_hz))
-    if crt:
-        from .crt import crt_display
-
-        frame, scale = crt_display(frame, adapter, config.monitor, scale or 2), None
-    try:
-        if scale:  # at --scale 16 the picture is hundreds of MB as pixels: made and packed strip by strip
-            strips = (frame[top:top + SHOT_STRIP] for top in range(0, len(frame), SHOT_STRIP))
-            save_png_bands(display_bands(strips, adapter, scale), path)
-        else:
-            save_png(frame, path)
-    except OSError as e:
-        raise CliError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .int33 import Registers, s16
+from .int33 import call as int33_call
 from .video import MouseCursor, MouseHardwareCursor, TextScreen
 
 LEFT, RIGHT, MIDDLE = 0, 1, 2
@@ -44,23 +46,6 @@ DEFAULT_AND, DEFAULT_XOR = 0x77FF, 0x7700
 DEFAULT_HARDWARE_LINES = (0x06, 0x07)  # the colour BIOS underline (a mono card: its own, 0B0Ch)
 DEFAULT_RATIO = (8, 16)  # mickeys per 8 pixels across and down (function 0Fh's defaults)
 DEFAULT_SENSITIVITY = (50, 50, 50)  # function 1Bh's answer until 1Ah changes it (Microsoft's default)
-
-
-@dataclass(frozen=True)
-class Registers:
-    """AX, BX, CX, DX and ES after an INT 33h call, each a 16-bit word."""
-
-    ax: int
-    bx: int = 0
-    cx: int = 0
-    dx: int = 0
-    es: int = 0
-
-
-def _s16(value: int) -> int:
-    """A register word read as the signed number the driver sees (positions, ranges)."""
-    value &= 0xFFFF
-    return value - 0x10000 if value & 0x8000 else value
 
 
 @dataclass(frozen=True)
@@ -281,7 +266,7 @@ class MouseDriver:
         """
         self._need()
         with self._lock:
-            dx, dy = (_s16(m) for m in self.mickeys)
+            dx, dy = (s16(m) for m in self.mickeys)
             self.mickeys = [0, 0]
             return dx, dy
 
@@ -294,7 +279,7 @@ class MouseDriver:
         """
         self._need()
         with self._lock:
-            self.ratio = [min(max(_s16(horizontal), 1), 0x7FFF), min(max(_s16(vertical), 1), 0x7FFF)]
+            self.ratio = [min(max(s16(horizontal), 1), 0x7FFF), min(max(s16(vertical), 1), 0x7FFF)]
 
     def set_sensitivity(self, horizontal: int, vertical: int, threshold: int) -> None:
         """Function 1Ah: BX, CX, DX as function 1Bh will give them back (Microsoft: 1-100 each).
@@ -361,68 +346,8 @@ class MouseDriver:
     # -- the registers ----------------------------------------------------------------
     def int33(self, ax: int, bx: int = 0, cx: int = 0, dx: int = 0, es: int = 0,
               handler: Callable[[int, int, int, int], None] | None = None) -> Registers:
-        """One INT 33h call: registers in, registers out (16-bit words).
-
-        Function 0Ch takes the program's Python handler in ``handler`` instead of ES:DX.
-        With no driver loaded nothing answers, so every register comes back as it went
-        in (AX=0000h after function 0 and 0021h after 21h: "not installed").
-        """
-        r = dict(ax=ax & 0xFFFF, bx=bx & 0xFFFF, cx=cx & 0xFFFF, dx=dx & 0xFFFF, es=es & 0xFFFF)
-        fn = r["ax"]
-        if not self.installed:
-            return Registers(**r)
-        if fn == 0x00:
-            r["ax"], r["bx"] = self.reset()
-        elif fn == 0x01:
-            self.show()
-        elif fn == 0x02:
-            self.hide()
-        elif fn == 0x03:
-            r["bx"], r["cx"], r["dx"] = self.status()
-            if self.wheel_api:
-                r["bx"] |= (self.wheel_motion() & 0xFF) << 8
-        elif fn == 0x04:
-            self.set_position(_s16(r["cx"]), _s16(r["dx"]))
-        elif fn in (0x05, 0x06):
-            if r["bx"] in (LEFT, RIGHT, MIDDLE):
-                rec = (self.press_info if fn == 0x05 else self.release_info)(r["bx"])
-                r["ax"], r["bx"], r["cx"], r["dx"] = rec.buttons, rec.count, rec.x, rec.y
-            else:
-                r["ax"], r["bx"], r["cx"], r["dx"] = self.status()[0], 0, 0, 0
-        elif fn == 0x07:
-            self.set_x_range(_s16(r["cx"]), _s16(r["dx"]))
-        elif fn == 0x08:
-            self.set_y_range(_s16(r["cx"]), _s16(r["dx"]))
-        elif fn == 0x0A:
-            self.set_text_cursor(r["bx"] != 0, r["cx"], r["dx"])
-        elif fn == 0x0B:
-            mx, my = self.motion()
-            r["cx"], r["dx"] = mx & 0xFFFF, my & 0xFFFF
-        elif fn == 0x0C:
-            self.set_handler(r["cx"], handler)
-        elif fn == 0x0F:
-            self.set_mickey_ratio(r["cx"], r["dx"])
-        elif fn == 0x11:
-            r["ax"], r["cx"] = self.wheel_support()
-        elif fn == 0x1A:
-            self.set_sensitivity(r["bx"], r["cx"], r["dx"])
-        elif fn == 0x1B:
-            r["bx"], r["cx"], r["dx"] = self.get_sensitivity()
-        elif fn == 0x1D:
-            self.set_page(r["bx"])
-        elif fn == 0x1E:
-            r["bx"] = self.get_page()
-        elif fn == 0x1F:
-            r["ax"], r["bx"], r["es"] = self.disable()
-        elif fn == 0x20:
-            r["ax"] = self.enable()
-        elif fn == 0x21:
-            r["ax"], r["bx"] = self.software_reset()
-        elif fn == 0x24:
-            r["bx"], r["cx"] = self.version()
-        elif fn == 0x26:
-            r["bx"], r["cx"], r["dx"] = self.max_coordinates()
-        return Registers(**{k: v & 0xFFFF for k, v in r.items()})
+        """One INT 33h call: registers in, registers out (16-bit words); see vconsole.int33."""
+        return int33_call(self, ax, bx, cx, dx, es, handler)
 
     # -- host pointer side ----------------------------------------------------------
     def host_move(self, x: int, y: int) -> None:

@@ -14,13 +14,13 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 from . import keyscript
 from . import switches as switch_parser
 from .clock import Clock
 from .disk import Drive
+from .entrypoints import ProgramEntryPoint, entry_points
 from .errors import guard
 from .keyboard import READS as KEYBOARD_READS
 from .keyboard import Key, Keyboard
@@ -124,10 +124,10 @@ class UnknownProgram(LookupError):
 LOAD_ERRORS: dict[str, str] = {}
 
 
-_scanned: tuple[object, tuple[EntryPoint, ...]] | None = None
+_scanned: tuple[object, tuple[ProgramEntryPoint, ...]] | None = None
 
 
-def _registered() -> tuple[EntryPoint, ...]:
+def _registered() -> tuple[ProgramEntryPoint, ...]:
     """The group's entry points, read once a process: reading them walks every installed
     distribution's metadata, and the prompt asks for the list at every command."""
     global _scanned

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -200,6 +199,8 @@ def read_file(path: Path, known: dict[str, Setting], *, must_exist: bool) -> Con
     except UnicodeDecodeError as e:
         line = raw[:e.start].count(b"\n") + 1
         raise SettingError(f"{path}: line {line}: not UTF-8 text") from None
+    import tomllib  # here, not at the top: most runs have no settings file to parse
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from vconsole.toolkit.autosave import AutoSave
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hiscore import add_score, show_table
 from vconsole.toolkit.sound import Sound
 
@@ -158,7 +159,7 @@ class App:
         rank, failed = add_score(self.dos, self.theme, self.hall, score, date=date,
                               extra={"game": f"game {number}" if number is not None else "random"},
                               title="HALL OF FAME", ask=("Your score makes the Hall of Fame!", "Your name:"),
-                              mouse=self.use_mouse, score_text=lambda s: f"{s:,}", columns=("game",),
+                              controls=Controls(mouse=self.use_mouse), score_text=lambda s: f"{s:,}", columns=("game",),
                               upper=False, footer=PRESS_ANY_KEY)
         if failed:
             self.notes.append(failed)
@@ -169,7 +170,7 @@ class App:
                 self.notes.append(failed)
 
     def show_hall(self) -> None:
-        show_table(self.dos, self.theme, self.hall, title="HALL OF FAME", mouse=self.use_mouse,
+        show_table(self.dos, self.theme, self.hall, title="HALL OF FAME", controls=Controls(mouse=self.use_mouse),
                    score_text=lambda s: f"{s:,}", columns=("game",), footer=PRESS_ANY_KEY)
 
     # -- what must hold whatever is typed --------------------------------------------------------

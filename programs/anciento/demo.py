@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.think import GAME_OVER, STOP, Busy
@@ -148,6 +149,6 @@ def show(app, game: Game, label: str, moves: Iterable, start_text: str, end_titl
         view.say(start_text)
         result = drive_demo(busy, step, lambda: BETWEEN_MOVES_S)
         if result == GAME_OVER:
-            show_panel(dos, app.theme, end_title, end_lines(game.final()), mouse=app.use_mouse)
+            show_panel(dos, app.theme, end_title, end_lines(game.final()), controls=Controls(mouse=app.use_mouse))
     finally:
         app.play = None

@@ -11,6 +11,7 @@ from dataclasses import replace
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import ask_yes_no
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.form import ask_key
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.lines import MessageArea
@@ -61,14 +62,15 @@ class MainMenu:
         app = self.app
         self.side = Menu(self.dos, app.theme, [Item(label, value, hot=label[0]) for label, value in ITEMS],
                          frame=False, top=MENU_TOP, left=PANEL_LEFT, width=PANEL_WIDTH, arrows=False,
-                         mouse=app.use_mouse)
+                         controls=Controls(mouse=app.use_mouse))
         bottom = [Item("\x18\x19\x1b\x1a Colours", "colours", hot=""), Item("R Reset", "R"), Item("B B&W", "B"),
                   Item("S Save setup", "S"), Item("L Load setup", "L"), Item("D Demo", "D")]
         if app.driver:
             bottom.append(Item("K Keyboard", "K") if app.use_mouse else Item("M Mouse", "M"))
         self.bar = MenuBar(self.dos, app.theme, bottom, row=BOTTOM_ROW, gap=0, right=79, arrows=False,
-                           mouse=app.use_mouse)
-        self.news = MessageArea(self.dos, app.theme, MSG_TOP, PANEL_LEFT, PANEL_WIDTH, MSG_ROWS, mouse=app.use_mouse)
+                           controls=Controls(mouse=app.use_mouse))
+        self.news = MessageArea(self.dos, app.theme, MSG_TOP, PANEL_LEFT, PANEL_WIDTH, MSG_ROWS,
+                                controls=Controls(mouse=app.use_mouse))
 
     def draw(self) -> None:
         app, scr = self.app, self.dos.screen
@@ -175,7 +177,7 @@ class MainMenu:
         elif action == "load":
             return self.load_game()
         elif action == "help":
-            show_text(self.dos, app.theme, helptext.TITLE, helptext.TEXT, mouse=app.use_mouse,
+            show_text(self.dos, app.theme, helptext.TITLE, helptext.TEXT, controls=Controls(mouse=app.use_mouse),
                       footer=FOOTER.replace("the game", "the menu"))
         elif action == "hall":
             app.show_hall()
@@ -208,8 +210,8 @@ class MainMenu:
             return None
         th = app.theme
         self.news.say(say.resume_offer(kept.saved.deal.number, kept.placed))
-        yes = ask_yes_no(self.dos, say.RESUME_ASK, INPUT_ROW, PANEL_LEFT, th["panel"], th["side_key"],
-                         mouse=app.use_mouse, clear_width=PANEL_WIDTH)
+        yes = ask_yes_no(self.dos, th, say.RESUME_ASK, INPUT_ROW, PANEL_LEFT, role="panel", key_role="side_key",
+                         controls=Controls(mouse=app.use_mouse), clear_width=PANEL_WIDTH)
         if not yes:
             self.news.say(say.RESUME_LATER)
             return None
@@ -244,8 +246,8 @@ class MainMenu:
         def refused(ch: str) -> None:
             self.app.effect("refused")
 
-        text = read_line(self.dos, INPUT_ROW, PANEL_LEFT, limit + 1, th["input"], allowed=allowed,
-                         upper=True, mouse=self.app.use_mouse, on_refused=refused, limit=limit)
+        text = read_line(self.dos, th, INPUT_ROW, PANEL_LEFT, limit + 1, allowed=allowed,
+                         upper=True, controls=Controls(mouse=self.app.use_mouse), on_refused=refused, limit=limit)
         scr.fill(INPUT_ROW, PANEL_LEFT, INPUT_ROW, PANEL_RIGHT, " ", th["panel"])
         scr.hide_cursor()
         return text.strip() if text else None
@@ -268,7 +270,7 @@ class MainMenu:
         if not names:
             self.news.say(say.NO_SAVED_GAMES)
             return None
-        name = choose(self.dos, self.app.theme, "SAVED GAMES", names, mouse=self.app.use_mouse,
+        name = choose(self.dos, self.app.theme, "SAVED GAMES", names, controls=Controls(mouse=self.app.use_mouse),
                       footer="Enter: load  Esc: back")
         return None if name is None else self.replay(name)
 
@@ -304,8 +306,9 @@ class MainMenu:
             self.refresh(say.piece_colours(app.setup.pieces))
 
     def save_setup(self) -> None:
-        slot = ask_key(self.dos, self.app.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS, mouse=self.app.use_mouse)
-        if slot is None:
+        slot = ask_key(self.dos, self.app.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS,
+                       controls=Controls(mouse=self.app.use_mouse))
+        if not isinstance(slot, str):  # Esc (no hot keys here, so never a Hot)
             return
         failed = files.save_setup(self.dos.drive, slot, self.app.setup)
         if not failed:
@@ -314,8 +317,9 @@ class MainMenu:
         self.news.say(failed or say.setup_saved(slot))
 
     def load_setup(self) -> None:
-        slot = ask_key(self.dos, self.app.theme, "LOAD SETUP", list(say.SLOT_LINES), SLOTS, mouse=self.app.use_mouse)
-        if slot is None:
+        slot = ask_key(self.dos, self.app.theme, "LOAD SETUP", list(say.SLOT_LINES), SLOTS,
+                       controls=Controls(mouse=self.app.use_mouse))
+        if not isinstance(slot, str):  # Esc (no hot keys here, so never a Hot)
             return
         slots, damaged = files.load_setups(self.dos.drive)
         if slot not in slots:

@@ -10,6 +10,7 @@ from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.board import Blinker
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.form import ask_key
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.lineinput import read_line
@@ -50,7 +51,7 @@ class Play:
         self.cursor = make_cursor(self.view.board, skip=self._skip)
         self.blinker = Blinker(self.view.cursor_mark(), app.setup.blink)
         self.news = MessageArea(self.dos, app.theme, MSG_TOP, PANEL_LEFT, PANEL_WIDTH, MSG_ROWS,
-                                mouse=app.use_mouse)
+                                controls=Controls(mouse=app.use_mouse))
         self.fkey_hits = None
         now = self.dos.now()
         self.watch = Stopwatch(now, elapsed)
@@ -172,7 +173,8 @@ class Play:
             return self.fkey(int(name[1:]))
         ch = ev.char.upper()
         if ch == "H":
-            show_panel(self.dos, self.theme, helptext.REMINDER_TITLE, list(helptext.REMINDER), mouse=self.app.use_mouse)
+            show_panel(self.dos, self.theme, helptext.REMINDER_TITLE, list(helptext.REMINDER),
+                       controls=Controls(mouse=self.app.use_mouse))
             return None
         if ch == "E":
             self.setup_change(easy=not self.setup.easy)
@@ -365,9 +367,9 @@ class Play:
         self.say(say.SAVE_PROMPT)
         row = MSG_TOP + MSG_ROWS - 1
         refused = lambda ch: self.app.effect("refused")  # noqa: E731
-        name = read_line(self.dos, row, PANEL_LEFT, files.NAME_MAX + 1, th["input"],
+        name = read_line(self.dos, th, row, PANEL_LEFT, files.NAME_MAX + 1,
                          allowed=lambda ch: ch.upper() in files.NAME_CHARS, upper=True,
-                         mouse=self.app.use_mouse, on_refused=refused, limit=files.NAME_MAX)
+                         controls=Controls(mouse=self.app.use_mouse), on_refused=refused, limit=files.NAME_MAX)
         scr.fill(row, PANEL_LEFT, row, PANEL_LEFT + PANEL_WIDTH - 1, " ", th["panel"])
         if not name or not name.strip():
             self.say(say.SAVE_CANCELLED)
@@ -377,8 +379,8 @@ class Play:
             return
         if self.dos.drive.exists(files.file_name(name)):
             self.say("")
-            yes = ask_yes_no(self.dos, say.REPLACE, MSG_TOP, PANEL_LEFT, th["panel"], th["side_key"],
-                             mouse=self.app.use_mouse, clear_width=PANEL_WIDTH)
+            yes = ask_yes_no(self.dos, th, say.REPLACE, MSG_TOP, PANEL_LEFT, role="panel", key_role="side_key",
+                             controls=Controls(mouse=self.app.use_mouse), clear_width=PANEL_WIDTH)
             if not yes:
                 self.say(say.SAVE_CANCELLED)
                 return
@@ -427,8 +429,9 @@ class Play:
         self.say(say.SOUND_ON if on else say.SOUND_OFF)
 
     def f8(self) -> None:
-        slot = ask_key(self.dos, self.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS, mouse=self.app.use_mouse)
-        if slot is None:
+        slot = ask_key(self.dos, self.theme, "SAVE SETUP", list(say.SLOT_LINES), SLOTS,
+                       controls=Controls(mouse=self.app.use_mouse))
+        if not isinstance(slot, str):  # Esc (no hot keys here, so never a Hot)
             return
         failed = files.save_setup(self.dos.drive, slot, self.setup)
         self.say(failed or say.setup_saved(slot))
@@ -466,8 +469,8 @@ class Play:
             th = self.theme
             self.blinker.place(None, self.dos.now())
             self.say("")
-            yes = ask_yes_no(self.dos, say.END_ASK, MSG_TOP + MSG_ROWS - 1, PANEL_LEFT, th["panel"],
-                             th["side_key"], mouse=self.app.use_mouse, clear_width=PANEL_WIDTH)
+            yes = ask_yes_no(self.dos, th, say.END_ASK, MSG_TOP + MSG_ROWS - 1, PANEL_LEFT, role="panel",
+                             key_role="side_key", controls=Controls(mouse=self.app.use_mouse), clear_width=PANEL_WIDTH)
             if not yes:
                 self.say(say.END_KEPT)
                 self.show_cursor()
@@ -494,7 +497,7 @@ class Play:
         if not played:
             lines += ["", *say.NOT_PLAYED_HERE]
         show_panel(self.dos, self.theme, " TIME IS UP " if time_up else " GAME OVER ", lines,
-                   mouse=self.app.use_mouse)
+                   controls=Controls(mouse=self.app.use_mouse))
         if played:
             self.app.enter_hall(final.total, self.game.deal.number, self.game, self.played())
         return NEXT if self.app.play_next else MENU

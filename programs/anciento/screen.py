@@ -123,4 +123,4 @@ class BoardView:
                 self.screen.set_attr(r, c, inverted(self.screen.read(r, c)[1], self.colours.mono))
 
     def cursor_mark(self) -> CursorMark:
-        return CursorMark(self.screen, self.board, self.theme["cursor"], style="invert")
+        return CursorMark(self.screen, self.theme, self.board, style="invert")

@@ -1,6 +1,7 @@
 """Anciento's title screen: the name in large letters, a row of stones, and a key to go on."""
 from __future__ import annotations
 
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import wait_any
 
 from .look import STONE_W
@@ -42,4 +43,4 @@ def draw_title(dos, theme, view: BoardView) -> None:
 
 def title_screen(dos, theme, view: BoardView, mouse: bool) -> None:
     draw_title(dos, theme, view)
-    wait_any(dos, mouse)
+    wait_any(dos, Controls(mouse=mouse))

@@ -72,8 +72,8 @@ class CardMineApp:
         self.handing_over = False         # two people at one screen, between their turns: no hand shows
         self._build_legend()
         self.view = CardMineScreen(dos, self.theme, self.chrome.legend)
-        self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, mouse=self.chrome.mouse)
-        self.notes = MessageArea(dos, self.theme, NOTE_ROW, 0, NEWS_WIDTH, 1, mouse=self.chrome.mouse)
+        self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, controls=self.chrome.controls())
+        self.notes = MessageArea(dos, self.theme, NOTE_ROW, 0, NEWS_WIDTH, 1, controls=self.chrome.controls())
         self.prompt_line = PromptLine(dos, self.theme, PROMPT_ROW, 0, 80)
         dos.declare_invariant(self.check_invariants)
 
@@ -206,7 +206,7 @@ class CardMineApp:
         if notes:
             self.sound.effect("error")
             show_panel(self.dos, self.theme, " PLEASE NOTE ", [say.file_problem(n) for n in notes],
-                       mouse=self.chrome.mouse, flush=True)
+                       controls=self.chrome.controls(), flush=True)
         try:
             if self.state is None:
                 if self.first_names() == Hot.QUIT:

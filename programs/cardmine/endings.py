@@ -74,7 +74,7 @@ def between_games(app) -> Hot | None:
         return Hot.QUIT
     question = say.another_game()
     app.prompt(question, role="question")
-    mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
+    mark_yes_no(app.dos.screen, app.theme, question, PROMPT_ROW, 0)
     ev = app.chrome.input()
     if isinstance(ev, MouseEvent):
         answer = clicked_answer(ev, question, PROMPT_ROW, 0)
@@ -111,7 +111,7 @@ def open_accounts(app) -> None:
     full = [n for n in app.names if app.bank.open(n) is None]
     if full:
         show_panel(app.dos, app.theme, " THE BANK ", [say.bank_full(n, app.bank.capacity) for n in full],
-                   mouse=app.chrome.mouse)
+                   controls=app.chrome.controls())
     if len(app.bank.accounts) > known:
         save_bank(app)
 
@@ -121,4 +121,4 @@ def save_bank(app) -> None:
         app.dos.warn_at_exit(f"the bank was not saved: {problem}")
         app.sound.effect("error")
         show_panel(app.dos, app.theme, " THE BANK ", [say.bank_not_saved(problem)],
-                   mouse=app.chrome.mouse, flush=True)
+                   controls=app.chrome.controls(), flush=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from vconsole.toolkit.form import Choice, Form, Number, Text, YesNo
+from vconsole.toolkit.fields import Choice, Number, Text, YesNo
+from vconsole.toolkit.form import Form
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.menu import Item, choose
 
@@ -55,8 +56,8 @@ def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | Hot | None:
             return show_bank(app)
         return app.form_hot(key)
 
-    answer = Form(app.dos, app.theme, "MINERS", fields, mouse=app.chrome.mouse, check=check, hotkey=hot,
-                  notes=notes, on_refused=lambda m: app.sound.effect("error")).run()
+    answer = Form(app.dos, app.theme, "MINERS", fields, controls=app.chrome.controls(hot),
+                  check=check, notes=notes, on_refused=lambda m: app.sound.effect("error")).run()
     if answer is None or answer == Hot.QUIT:
         return answer
     second = COMPUTER if shareware else key_of(answer["m1"])
@@ -73,8 +74,8 @@ def ask_options(app, current: Options) -> Options | Hot | None:
         Number("point", "GAME POINT", 10, 99, initial=current.game_point),
         YesNo("replay", "REPLAY THE LAST HAND", initial=current.replay),
     ]
-    answer = Form(app.dos, app.theme, "OPTIONS", fields, mouse=app.chrome.mouse, enter="accept",
-                  hotkey=app.form_hot, on_refused=lambda m: app.sound.effect("error")).run()
+    answer = Form(app.dos, app.theme, "OPTIONS", fields, controls=app.chrome.controls(app.form_hot),
+                  enter="accept", on_refused=lambda m: app.sound.effect("error")).run()
     if answer is None or answer == Hot.QUIT:
         return answer
     return Options(answer["dealt"], answer["open"], answer["entrances"], answer["point"], answer["replay"])
@@ -92,7 +93,7 @@ def show_bank(app) -> Hot | None:
     head = f"{'MINER':<{NAME_WIDTH}} {'CHIPS':>7}  {'GAMES':>5} {'WON':>5} {'LOST':>5}"
     items = [Item(head, "", enabled=False)] + [Item(line, i) for i, line in enumerate(bank_lines(app))]
     title = f" BANK: {len(app.bank.accounts)} OF {app.bank.capacity} ACCOUNTS "
-    got = choose(app.dos, app.theme, title, items if len(items) > 1 else [], mouse=app.chrome.mouse,
-                 empty="THE BANK HAS NO ACCOUNTS YET.", footer="\x18\x19 PGUP PGDN: SCROLL   ESC: BACK",
-                 hotkey=app.form_hot)
+    got = choose(app.dos, app.theme, title, items if len(items) > 1 else [],
+                 controls=app.chrome.controls(app.form_hot),
+                 empty="THE BANK HAS NO ACCOUNTS YET.", footer="\x18\x19 PGUP PGDN: SCROLL   ESC: BACK")
     return Hot.QUIT if got == Hot.QUIT else None

@@ -44,7 +44,7 @@ class MillApp:
         self._build_legend()
         self.view = MillScreen(dos, self.theme, self.chrome.legend)
         self.news = MessageArea(dos, self.theme, MSG_ROWS[0], 0, LEFT_WIDTH - 1, len(MSG_ROWS),
-                                mouse=self.chrome.mouse)
+                                controls=self.chrome.controls())
         self.prompt_line = PromptLine(dos, self.theme, PROMPT_ROW, 0, LEFT_WIDTH)
         self.busy = self.chrome.busy(self.hot)
         self.new_game(announce=False)

@@ -182,7 +182,7 @@ def finished_turn(app) -> Hot | None:
         app.dos.screen.set_attr(PROMPT_ROW, y_col, app.theme["question_key"])
     else:
         app.prompt(NEW_GAME, role="question")
-        mark_yes_no(app.dos.screen, NEW_GAME, PROMPT_ROW, 0, app.theme["question_key"])
+        mark_yes_no(app.dos.screen, app.theme, NEW_GAME, PROMPT_ROW, 0)
     ev = app.chrome.input()
     if isinstance(ev, MouseEvent):
         if app.declined:

@@ -79,10 +79,10 @@ class PearlsApp:
         self.pending_score: HiScoreEntry | None = None  # a high score whose name is being typed
         self._build_legend()
         self.view = PearlsScreen(dos, self.theme, self.chrome.legend)
-        self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, mouse=self.chrome.mouse)
+        self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, controls=self.chrome.controls())
         self.prompt_line = PromptLine(dos, self.theme, PROMPT_ROW, 0, 80)
         self.cursor = BoardCursor(BOARD, skip=self.not_a_pearl)
-        self.mark = CursorMark(dos.screen, BOARD, self.theme["cursor"], "brackets")
+        self.mark = CursorMark(dos.screen, self.theme, BOARD, style="brackets")
         self.pointing = not self.chrome.mouse   # the keyboard pointer is on the board
         self.scores = HiScoreTable(dos.drive, SCORE_FILE, size=10, higher=True, fields=("short",))
         self.new_board()

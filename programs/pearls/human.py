@@ -114,8 +114,8 @@ def choose_string(app, pearl: int):
         options.append(PickOption(value, digit, flash=[where] if where else [], clicks=[(PROMPT_ROW, col, 1)]))
     app.sound.effect("question")
     try:
-        return pick_one(app.dos, options, flash_attr=app.theme["flash"], period=FLASH_S, hot=app.hot,
-                        mouse=app.chrome.mouse, refuse=lambda key: app.sound.effect("error"),
+        return pick_one(app.dos, app.theme, options, flash_role="flash", period=FLASH_S,
+                        controls=app.chrome.controls(app.hot), refuse=lambda key: app.sound.effect("error"),
                         read=lambda timeout: app.chrome.input(timeout))
     finally:
         app.prompt("")

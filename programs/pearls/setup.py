@@ -12,7 +12,8 @@ from typing import Any
 
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
-from vconsole.toolkit.form import Choice, Form, Text
+from vconsole.toolkit.fields import Choice, Text
+from vconsole.toolkit.form import Form
 from vconsole.toolkit.hiscore import Entry, add_score
 from vconsole.toolkit.hits import any_click
 from vconsole.toolkit.hot import Hot
@@ -46,8 +47,8 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
     def check(values: Mapping[str, Any]) -> str | None:
         return None if any(values[f"p{i}"] for i in range(MAX_PLAYERS)) else NOTE
 
-    answer = Form(app.dos, app.theme, "WHO PLAYS?", fields, mouse=app.chrome.mouse, check=check,
-                  hotkey=app.hot, notes=[NOTE, BLANK_NOTE], enter="blank", on_refused=lambda msg: app.sound.effect("error")).run()
+    answer = Form(app.dos, app.theme, "WHO PLAYS?", fields, controls=app.chrome.controls(app.hot), check=check,
+                  notes=[NOTE, BLANK_NOTE], enter="blank", on_refused=lambda msg: app.sound.effect("error")).run()
     if answer is None or isinstance(answer, Hot):
         return answer
     return [answer[f"p{i}"] for i in range(MAX_PLAYERS) if answer[f"p{i}"]], answer["method"]
@@ -106,9 +107,9 @@ def game_over(app) -> None:
         # (F7, a closed window), the score is kept under the player's name (app.run)
         app.pending_score = Entry(app.seats[0].name, value, when, {"short": str(short)})
         _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},
-                               initial=app.seats[0].name, mouse=app.chrome.mouse,
-                               columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)",
-                               hotkey=app.chrome.quit_key)
+                               initial=app.seats[0].name,
+                               controls=app.chrome.controls(app.chrome.quit_key),
+                               columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)")
         app.pending_score = None  # typed and saved, or turned down with Esc
         if problem:
             app.message(say.score_not_saved(problem), "error")
@@ -152,7 +153,7 @@ def finished_turn(app) -> Hot | None:
         return None
     question = say.another_game()
     app.prompt(question, "question")
-    mark_yes_no(app.dos.screen, question, PROMPT_ROW, 0, app.theme["question_key"])
+    mark_yes_no(app.dos.screen, app.theme, question, PROMPT_ROW, 0)
     while True:
         ev = app.chrome.input()
         if isinstance(ev, MouseEvent):

@@ -11,6 +11,7 @@ from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.cards import SUITS, counts, packs
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.lines import MessageArea
 from vconsole.toolkit.menu import Item, Menu
@@ -44,7 +45,7 @@ class SpiderApp:
         self.sound = Sound(dos, EFFECTS)
         self.mouse = dos.mouse_installed
         self.board_view = BoardView(dos, self.theme)
-        self.news = MessageArea(dos, self.theme, MESSAGE_ROW, 1, 78, 1, mouse=self.mouse)
+        self.news = MessageArea(dos, self.theme, MESSAGE_ROW, 1, 78, 1, controls=Controls(mouse=self.mouse))
         self.table = HitParade(dos.drive)
         self.commands = Commands(self)
         self.split: tuple[int, int] | None = None
@@ -131,7 +132,7 @@ class SpiderApp:
         self.draw()
         items = [Item(say.RESUME_YES.format(n=self.number), True, hot="C"),
                  Item(say.RESUME_NO.format(n=fresh), False, hot="N")]
-        choice = Menu(self.dos, self.theme, items, title=say.RESUME_TITLE, mouse=self.mouse).run()
+        choice = Menu(self.dos, self.theme, items, title=say.RESUME_TITLE, controls=Controls(mouse=self.mouse)).run()
         if choice is False:
             self.new_game(fresh)
             return say.NEW_GAME.format(n=fresh)
@@ -151,7 +152,7 @@ class SpiderApp:
                 self.dos.warn_at_exit(f"the unfinished game was not saved: {problem}")
                 if on_screen and not self.dos.stopping:
                     show_panel(self.dos, self.theme, f" {keep.FILE} NOT WRITTEN ",
-                               [say.KEEP_FAILED, problem.upper()[:60]], mouse=self.mouse, flush=True)
+                               [say.KEEP_FAILED, problem.upper()[:60]], controls=Controls(mouse=self.mouse), flush=True)
 
     def draw(self) -> None:
         self.board_view.draw(self.board, split=self.split, cursor=self.cursor, hint=self.hint,
@@ -226,7 +227,7 @@ class SpiderApp:
         if name == "Esc":
             return self.commands.panel(near=self.panel_near())
         if name == "F1":
-            show_text(self.dos, self.theme, help_text.TITLE, help_text.TEXT, mouse=self.mouse)
+            show_text(self.dos, self.theme, help_text.TITLE, help_text.TEXT, controls=Controls(mouse=self.mouse))
             return None
         if name in ("Left", "Right", "Up", "Down", "Home", "End"):
             self.move_cursor(name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from vconsole.keyboard import Key
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.cards import SUITS
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hiscore import add_score, show_table
 from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.lineinput import read_line
@@ -78,7 +79,7 @@ class Commands:
         the command picked."""
         items = self.items()
         index = next((k for k, it in enumerate(items) if it.result == selected), 0)
-        menu = Menu(self.dos, self.theme, items, title="CONTROL", near=near, mouse=self.app.mouse,
+        menu = Menu(self.dos, self.theme, items, title="CONTROL", near=near, controls=Controls(mouse=self.app.mouse),
                     selected=index)
         choice = menu.run()
         return None if choice is None else self.run(choice)
@@ -159,11 +160,11 @@ class Commands:
             self.dos.screen.set_attr(button_row, button_col, self.theme["menu_bar"], len(INFO_BUTTON))
             # its key lit as the control panel's letters are
             self.dos.screen.set_attr(button_row, button_col + INFO_BUTTON_KEY, self.theme["menu_bar_key"])
-            ev = wait_any(self.dos, app.mouse)
+            ev = wait_any(self.dos, Controls(mouse=app.mouse))
             on_button = (left_click(ev) and ev.row == button_row
                          and button_col <= ev.col < button_col + len(INFO_BUTTON))
             if on_button or (isinstance(ev, Key) and (ev.char or "").upper() == "H"):
-                show_table(self.dos, self.theme, app.table, title=HIT_PARADE, mouse=app.mouse,
+                show_table(self.dos, self.theme, app.table, title=HIT_PARADE, controls=Controls(mouse=app.mouse),
                            columns=(DEAL_FIELD,))
 
     def view(self) -> None:
@@ -177,9 +178,8 @@ class Commands:
     def ask(self, question: str) -> bool:
         """A yes-or-no question on the message line (Y or N, or a click on either)."""
         app = self.app
-        attr = self.theme[app.news.role]
-        answer = ask_yes_no(self.dos, question, app.news.top, app.news.left, attr, self.theme["foot"],
-                            mouse=app.mouse, clear_width=app.news.width)
+        answer = ask_yes_no(self.dos, self.theme, question, app.news.top, app.news.left, role=app.news.role,
+                            key_role="foot", controls=Controls(mouse=app.mouse), clear_width=app.news.width)
         app.news.clear()
         return answer
 
@@ -202,8 +202,8 @@ class Commands:
         news.say(say.NUMBER_ASK)
         col = news.left + len(say.NUMBER_ASK) + 1
         while True:
-            text = read_line(self.dos, news.top, col, 6, self.theme["bar"], allowed=str.isdigit,
-                             mouse=app.mouse, limit=5)
+            text = read_line(self.dos, self.theme, news.top, col, 6, role="bar", allowed=str.isdigit,
+                             controls=Controls(mouse=app.mouse), limit=5)
             self.dos.screen.hide_cursor()
             if not text or not text.strip():
                 news.clear()
@@ -230,7 +230,7 @@ class Commands:
         app.draw()
         text = say.WON.format(score=app.game.score)
         app.news.say(text)
-        show_panel(self.dos, self.theme, " SPIDER ", [text], mouse=app.mouse, flush=True)
+        show_panel(self.dos, self.theme, " SPIDER ", [text], controls=Controls(mouse=app.mouse), flush=True)
         self.hit_parade()
         app.new_game(app.random_number())
         app.news.say(say.NEW_GAME.format(n=app.number))
@@ -243,26 +243,28 @@ class Commands:
         app = self.app
         score = app.game.score
         if app.game.entered:
-            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_ENTERED], mouse=app.mouse, flush=True)
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_ENTERED], controls=Controls(mouse=app.mouse),
+                       flush=True)
             return
         if app.game.cheated:
-            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], mouse=app.mouse, flush=True)
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_CHEATED], controls=Controls(mouse=app.mouse),
+                       flush=True)
             return
         if score <= 0 or not app.table.qualifies(score):
             show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [say.HP_LOW.format(score=score)],
-                       mouse=app.mouse, flush=True)
+                       controls=Controls(mouse=app.mouse), flush=True)
             return
         date = self.dos.datetime().strftime("%m-%d-%y")
         _rank, failed = add_score(self.dos, self.theme, app.table, score, date=date, title=HIT_PARADE,
                                   extra={DEAL_FIELD: deal_text(app.number)}, columns=(DEAL_FIELD,),
                                   ask=(f"{score} POINTS: A PLACE IN THE", "HIT PARADE. TYPE YOUR NAME:"),
-                                  mouse=app.mouse, name_title=HIT_PARADE)
+                                  controls=Controls(mouse=app.mouse), name_title=HIT_PARADE)
         if _rank is not None:
             app.game.entered = True  # once only, even if the game is kept and carried on later
         if failed:
             text = say.HP_NOT_SAVED.format(why=failed)
             self.dos.warn_at_exit(text)
-            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [text], mouse=app.mouse, flush=True)
+            show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [text], controls=Controls(mouse=app.mouse), flush=True)
 
 
 def hint_text(board, action, mouse: bool = True) -> str:

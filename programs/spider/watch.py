@@ -6,6 +6,7 @@ game is never scored for the Hit Parade.  ``vconsole attract spider`` opens it t
 """
 from __future__ import annotations
 
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.think import GAME_OVER, STOP, Busy, run_demo
 
@@ -51,7 +52,7 @@ def watch(app) -> None:
             if won:
                 app.sound.effect("win")
             app.news.say(text)
-            show_panel(dos, app.theme, " WATCH ", [text, "", say.WATCH_RETURN], mouse=app.mouse)
+            show_panel(dos, app.theme, " WATCH ", [text, "", say.WATCH_RETURN], controls=Controls(mouse=app.mouse))
     finally:
         app.game, app.cursor, app.split, app.hint = own
         if app.mouse:

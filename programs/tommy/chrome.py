@@ -17,6 +17,7 @@ from vconsole.keyboard import Key, word_for
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.autosave import AutoSave
+from vconsole.toolkit.controls import Controls, HotKey
 from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.hot import Hot, QuitRequest
 from vconsole.toolkit.layers import redraw_when_clear
@@ -119,8 +120,9 @@ class Chrome:
     def show_help(self) -> Hot | None:
         """The instructions; the hot keys still work over them (F7 Y quits from there too,
         as the documents promise "anywhere"): Hot.QUIT when it did."""
-        return show_text(self.dos, self.theme, self.help_title, self.help_text, mouse=self.mouse,
-                         footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ", hotkey=self.hotkey)
+        return show_text(self.dos, self.theme, self.help_title, self.help_text,
+                         controls=self.controls(self.hotkey),
+                         footer=HELP_FOOTER, page_label=" PAGE {page} OF {pages} ")
 
     def hotkey(self, key: Key) -> Hot | None:
         """Handle a shared hot key: Hot.QUIT for F7 (answered yes), Hot.HANDLED, or None if not ours."""
@@ -160,7 +162,12 @@ class Chrome:
             return None
         return Key(word_for(name))
 
-    def busy(self, hot: Callable[[Key], Hot | None] | None = None, **kw) -> Busy:
+    def controls(self, hotkey: HotKey | None = None) -> Controls:
+        """How the toolkit's widgets are worked in this run: the mouse as the player chose,
+        and ``hotkey`` (the game's own hot keys, or only some of the chrome's) or none."""
+        return Controls(mouse=self.mouse, hotkey=hotkey)
+
+    def busy(self, hot: HotKey | None = None, **kw) -> Busy:
         """A Busy (think loop, pauses, demos) that answers this program's hot keys and legend clicks."""
         return Busy(self.dos, hot or self.hotkey, clicks=self.legend_key, refuse=lambda key: self.sound.effect("error"),
                     **kw)
@@ -174,17 +181,18 @@ class Chrome:
         class AskAgain(Exception):
             pass
 
-        def hot(key: Key) -> bool:
+        def hot(key: Key) -> Hot | None:
             if key.name == "F7":
                 if self.hotkey(key) == Hot.QUIT:
                     raise QuitRequest
                 raise AskAgain  # the quit question took the line: put this one back
-            return key.name in ("F1", "F10") and self.hotkey(key) is not None
+            return self.hotkey(key) if key.name in ("F1", "F10") else None
 
         while True:
             try:
-                return ask_yes_no(self.dos, question, row, col, self.theme["question"], self.theme["question_key"],
-                                  mouse=self.mouse, hotkey=hot if hotkeys else None, clear_width=width)
+                return ask_yes_no(self.dos, self.theme, question, row, col,
+                                  controls=self.controls(hot if hotkeys else None),
+                                  clear_width=width)
             except AskAgain:
                 continue
 
@@ -211,9 +219,9 @@ class Chrome:
             if refused is not None:
                 refused(ch)
 
-        name = read_line(self.dos, row, field, min(13, col + width - field), self.theme["input"],
-                         allowed=dos_name_char, upper=True, mouse=self.mouse, on_refused=refuse, limit=12,
-                         hotkey=self.quit_key)
+        name = read_line(self.dos, self.theme, row, field, min(13, col + width - field),
+                         allowed=dos_name_char, upper=True, controls=self.controls(self.quit_key),
+                         on_refused=refuse, limit=12)
         return name.strip() if name is not None else None
 
     def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
@@ -258,7 +266,7 @@ class Chrome:
                     self.sound.effect("error")
                     show_panel(self.dos, self.theme, f" {self.autosave.name} NOT WRITTEN ", [
                         f"{what} COULD NOT BE SAVED:", problem.upper(), "",
-                        "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."], mouse=self.mouse,
-                        flush=True)
+                        "IT WILL NOT BE THERE NEXT TIME YOU PLAY.", "", "PRESS ANY KEY."],
+                        controls=self.controls(), flush=True)
         if self.dos.options.shareware and not self.dos.stopping:
             startup.shareware_reminder(self.dos, self.theme, self.name, mouse=self.mouse)

@@ -7,6 +7,7 @@ words here are ours; the name, years, address and catalogue number are each prog
 """
 from __future__ import annotations
 
+from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import wait_any
 from vconsole.video import COLS
 
@@ -27,7 +28,7 @@ def show(dos, theme, title: str, copyright: str, catalog: str, *, mouse: bool = 
         scr.centre(row, text.upper(), theme["startup"])
     prompt = " PRESS ANY KEY TO BEGIN "
     scr.centre(19, prompt, theme["startup_key"])
-    return wait_any(dos, mouse)
+    return wait_any(dos, Controls(mouse=mouse))
 
 
 def shareware_reminder(dos, theme, name: str, *, mouse: bool = True) -> None:
@@ -51,4 +52,4 @@ def shareware_reminder(dos, theme, name: str, *, mouse: bool = True) -> None:
     for i, text in enumerate(lines):
         scr.centre(6 + i, text, theme["startup"])
     scr.centre(20, " PRESS ANY KEY TO RETURN TO DOS ", theme["startup_key"])
-    wait_any(dos, mouse)
+    wait_any(dos, Controls(mouse=mouse))

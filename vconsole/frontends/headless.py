@@ -53,7 +53,7 @@ class ScriptEnded(ProgramExit):
 class TappedClock(VirtualClock):
     """A virtual clock that tells its taps each step before it takes it: ``tap(old, new)``.
 
-    An animated capture (tools.video) samples the screen this way: the picture
+    An animated capture (vconsole.animation) samples the screen this way: the picture
     on the screen while the clock moves from ``old`` to ``new`` is the one
     every retrace in between showed.
     """

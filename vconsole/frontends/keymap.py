@@ -38,15 +38,8 @@ from pyglet.window import mouse as _mouse  # noqa: E402
 
 from ..adapters import Adapter  # noqa: E402
 from ..capture import DisplayGeometry, Fit, display_size, fit, geometry, whole_fit  # noqa: E402
-from ..keyboard import (  # noqa: E402
-    ALT,
-    CHAR_SCAN,
-    CTRL,
-    LEFT_SHIFT,
-    MODIFIER_BITS,
-    RIGHT_SHIFT,
-    KeyboardInput,
-)
+from ..int09 import MODIFIER_BITS, KeyboardInput  # noqa: E402
+from ..keyboard import ALT, CHAR_SCAN, CTRL, LEFT_SHIFT, RIGHT_SHIFT  # noqa: E402
 from ..mouse import LEFT, MIDDLE, RIGHT  # noqa: E402
 
 K = _key  # pyglet's key symbols and modifier bits, for the window's other modules too

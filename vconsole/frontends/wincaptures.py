@@ -21,13 +21,13 @@ from ..capture import save_png, sharp_display, to_display
 
 if TYPE_CHECKING:
     from ..synth import WavRecorder
-    from ..tools.video import VideoRecorder
+    from ..animation import VideoRecorder
     from ..video import TextScreen
     from .window import WindowFrontEnd
 
 
 class ScreenRecording(Protocol):
-    """An animated capture or a web page being made (tools.video, tools.crtvideo, tools.htmlexport)."""
+    """An animated capture or a web page being made (vconsole.animation, vconsole.crtanimation, tools.htmlexport)."""
 
     path: Path
 
@@ -167,7 +167,7 @@ class Captures:
             print(f"vconsole: recording saved to {self.recording_path}", file=sys.stderr)
 
     def start_video(self, path: Path) -> None:
-        """An animated capture of the picture from now on, at the adapter's retraces (tools.video)."""
+        """An animated capture of the picture from now on, at the adapter's retraces (vconsole.animation)."""
         front = self.front
         config = front.config
         now = front.machine.clock.now()
@@ -179,9 +179,9 @@ class Captures:
         else:
             recorder: type[VideoRecorder]
             if front.crt:
-                from ..tools.crtvideo import CrtVideoRecorder as recorder
+                from ..crtanimation import CrtVideoRecorder as recorder
             else:
-                from ..tools.video import VideoRecorder as recorder
+                from ..animation import VideoRecorder as recorder
             self.video = recorder(path, front.adapter, config.monitor, scale=None, rate=self.video_rate, start=now)
         self._video_t = now
         if path != self.record_video:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..capture import display_size
 from ..clock import Clock, RealClock
-from ..keyboard import KeyboardInput
+from ..int09 import KeyboardInput
 from ..machine import Host, Machine, MachineConfig, RealTimeHost
 from ..render import Renderer
 from . import layouts, winstate

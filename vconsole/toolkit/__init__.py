@@ -9,13 +9,15 @@ Pure modules (no screen, no disk; rules models may use them): ``rng``, ``history
 Modules:
 
 * ``theme``: attributes by role for colour and mono (``Palette``, ``Theme``)
+* ``controls``: how a widget is worked, the mouse and the hot keys (``Controls``, ``HotKey``)
 * ``hits``: mouse hit maps in text cells; ``hot``: what a hot key did (``Hot``)
 * ``pointer``: the mouse pointer's shape (a cross for picking a place), and back
 * ``popup``: panels that put back what they covered; ``pager``: a text over the screen
 * ``lines``: message and prompt lines; ``lineinput``: one-line text entry; ``ask``: Y/N
 * ``legend``: the function-key legend; ``think``: staying responsive while busy (``Busy``)
 * ``menu``: pop-up and resident menus, menu bars, scrolling lists (``Menu``, ``MenuBar``, ``choose``)
-* ``form``: small forms (``Form``, ``Text``, ``Number``, ``YesNo``, ``Choice``, ``player_names``)
+* ``form``: small forms (``Form``, ``player_names``); ``fields``: their fields (``Text``,
+  ``Number``, ``YesNo``, ``Choice``)
 * ``board``: board geometry, the board cursor, cursor marks and blinking (``Board``, ``BoardCursor``)
 * ``cardview``: cards drawn as cells, hands and compressed columns
 * ``hiscore``: high-score tables in a file, their pop-up and name entry
@@ -34,6 +36,7 @@ from typing import Any
 _EXPORTS: dict[str, tuple[str, str]] = {}
 for _module, _names in {
     "theme": "Palette Theme WIDGET_COLOUR WIDGET_MONO",
+    "controls": "Controls HotKey",
     "hits": "HitMap left_click right_click any_click hit",
     "pointer": "pointer_shape set_shape",
     "hot": "Hot STOPS",
@@ -47,7 +50,8 @@ for _module, _names in {
     "autosave": "AutoSave",
     "sound": "Sound",
     "menu": "Item Menu MenuBar choose",
-    "form": "Form Text Number YesNo Choice ask_form player_names",
+    "form": "Form ask_form player_names",
+    "fields": "Field Text Number YesNo Choice",
     "board": "Board BoardCursor CursorMark Blinker paint_cursor",
     "cardview": "draw_card draw_face draw_back draw_empty draw_pile draw_row draw_column ColumnView face_text",
     "hiscore": "HiScoreTable show_table enter_name add_score",

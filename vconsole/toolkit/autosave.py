@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from vconsole.disk import DiskError, dos_name
+from vconsole.disk import DiskError, Drive, dos_name
 
 T = TypeVar("T")
 
@@ -22,11 +22,10 @@ class AutoSave:
     (``Drive.claim``) for as long as it runs; the second says so, starts afresh and never
     writes or removes the first one's game."""
 
-    def __init__(self, drive, name: str) -> None:
+    def __init__(self, drive: Drive, name: str) -> None:
         self.drive = drive
         self.name = dos_name(name)
-        claim = getattr(drive, "claim", None)
-        self.ours = claim(self.name) if claim is not None else True
+        self.ours: bool = drive.claim(self.name)
 
     def exists(self) -> bool:
         return self.drive.exists(self.name)

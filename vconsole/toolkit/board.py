@@ -17,8 +17,8 @@ home square.  The keypad with Num Lock off sends the same BIOS words as the gray
 it works unchanged; with Num Lock on its digits move the cursor too (``keypad_digits``),
 told apart from the top-row digits by their scan codes.
 
-``paint_cursor`` marks a square by its attribute ("attr": the whole square in the cursor
-role; "invert": each cell's own colours swapped, which shows on any board, in mono too)
+``paint_cursor`` marks a square by its attribute ("attr": the whole square in the theme's
+cursor role (or the role it is given); "invert": each cell's own colours swapped, which shows on any board, in mono too)
 or by a frame ("frame": box lines in the gap around the square, or over its own edge cells
 when there is no gap; "brackets": a triangle either side, for one-row squares).  ``CursorMark``
 remembers what it covered so it can be taken off again, and ``Blinker`` makes it blink
@@ -27,13 +27,19 @@ run replays the same frames.  Both read in mono: the "cursor" role is reverse vi
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from vconsole.keyboard import Key
-from vconsole.video import COLS, ROWS
+from vconsole.mouse import MouseEvent
+from vconsole.video import COLS, ROWS, TextScreen
 
 from .hits import HitMap
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 Square = tuple[int, int]
 
@@ -212,7 +218,7 @@ class BoardCursor:
 
 
 # -- drawing the cursor ------------------------------------------------------------------
-def cursor_cells(board: Board, square: Square, style: str = "attr") -> list[tuple[int, int, str | None]]:
+def cursor_cells(board: Board, square: Square, style: str = "attr") -> Sequence[tuple[int, int, str | None]]:
     """The cells a cursor of ``style`` occupies: (row, col, character or None to keep it)."""
     top, left, bottom, right = board.rect(*square)
     if style in ("attr", "invert"):
@@ -243,9 +249,11 @@ def inverted(attr: int, mono: bool) -> int:
     return ((attr & 0x07) << 4) | ((attr >> 4) & 0x07) | (attr & 0x08)
 
 
-def paint_cursor(screen, board: Board, square: Square, attr: int, style: str = "attr") -> None:
-    """Draw a cursor on ``square`` (cells off the screen are left out).  ``attr`` is the
-    cursor's attribute, except for "invert", which swaps each cell's own colours."""
+def paint_cursor(screen: TextScreen, theme: Theme, board: Board, square: Square, role: str = "cursor",
+                 style: str = "attr") -> None:
+    """Draw a cursor on ``square`` (cells off the screen are left out) in the theme's ``role``,
+    except for "invert", which swaps each cell's own colours."""
+    attr = theme[role]
     for r, c, ch in cursor_cells(board, square, style):
         if 0 <= r < ROWS and 0 <= c < COLS:
             if style == "invert":
@@ -263,8 +271,9 @@ class CursorMark:
     so the cells it keeps are never stale.
     """
 
-    def __init__(self, screen, board: Board, attr: int, style: str = "attr") -> None:
-        self.screen, self.board, self.attr, self.style = screen, board, attr, style
+    def __init__(self, screen: TextScreen, theme: Theme, board: Board, role: str = "cursor",
+                 style: str = "attr") -> None:
+        self.screen, self.theme, self.board, self.role, self.style = screen, theme, board, role, style
         self.square: Square | None = None
         self._kept: list[tuple[int, int, int, int]] = []
 
@@ -281,7 +290,7 @@ class CursorMark:
             if 0 <= r < ROWS and 0 <= c < COLS:
                 kept.append((r, c, *self.screen.read(r, c)))
         self._kept = kept
-        paint_cursor(self.screen, self.board, square, self.attr, self.style)
+        paint_cursor(self.screen, self.theme, self.board, square, self.role, self.style)
         self.square = square
 
     def hide(self) -> None:
@@ -348,7 +357,7 @@ class Blinker:
         else:
             self.mark.hide()
 
-    def input(self, dos, timeout: float | None = None):
+    def input(self, dos: Dos, timeout: float | None = None) -> Key | MouseEvent | None:
         """``dos.input`` that keeps the cursor blinking meanwhile (None when ``timeout`` passes)."""
         deadline = None if timeout is None else dos.now() + timeout
         while True:

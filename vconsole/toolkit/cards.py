@@ -31,8 +31,10 @@ class Card(NamedTuple):
     def red(self) -> bool:
         return self.suit in RED_SUITS
 
+    # shadows tuple.index (searching a card's two fields is never wanted) under the name every
+    # program and saved game already uses for a card's place in the pack
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         """0..51: suit-major, ace first (the order of a new pack)."""
         return self.suit * 13 + self.rank - 1
 

@@ -19,8 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vconsole.video import TextScreen
+
 from .cards import RANK_TEXT, SUIT_GLYPHS, Card
 from .hits import HitMap
+from .theme import Theme
 
 BACK = "▒"  # CP437 B1h, medium shade
 EMPTY_FILL = "·"  # CP437 FAh, small middle dot
@@ -59,20 +62,21 @@ def face_role(card: Card, selected: bool = False) -> str:
     return colour + "_selected" if selected else colour
 
 
-def draw_face(screen, theme, row: int, col: int, card: Card, width: int = 3, *, selected: bool = False) -> None:
+def draw_face(screen: TextScreen, theme: Theme, row: int, col: int, card: Card, width: int = 3, *,
+              selected: bool = False) -> None:
     screen.write(row, col, face_text(card, width), theme[face_role(card, selected)])
 
 
-def draw_back(screen, theme, row: int, col: int, width: int = 3, *, count: int | None = None,
+def draw_back(screen: TextScreen, theme: Theme, row: int, col: int, width: int = 3, *, count: int | None = None,
               selected: bool = False) -> None:
     screen.write(row, col, back_text(width, count), theme["card_selected" if selected else "card_back"])
 
 
-def draw_empty(screen, theme, row: int, col: int, width: int = 3) -> None:
+def draw_empty(screen: TextScreen, theme: Theme, row: int, col: int, width: int = 3) -> None:
     screen.write(row, col, empty_text(width), theme["card_empty"])
 
 
-def draw_pile(screen, theme, row: int, col: int, count: int, width: int = 3) -> None:
+def draw_pile(screen: TextScreen, theme: Theme, row: int, col: int, count: int, width: int = 3) -> None:
     """A face-down pile showing how many it holds; an empty place when it holds none."""
     if count <= 0:
         draw_empty(screen, theme, row, col, width)
@@ -80,7 +84,8 @@ def draw_pile(screen, theme, row: int, col: int, count: int, width: int = 3) -> 
         draw_back(screen, theme, row, col, width, count=count)
 
 
-def draw_card(screen, theme, row: int, col: int, card: Card | None, width: int = 3, height: int = 1, *,
+def draw_card(screen: TextScreen, theme: Theme, row: int, col: int, card: Card | None, width: int = 3,
+              height: int = 1, *,
               face_up: bool = True, selected: bool = False, count: int | None = None) -> None:
     """Any card at any size: None is an empty place.  A tall face has the rank and glyph in
     its top-left corner, the glyph in the middle and glyph and rank in its bottom-right
@@ -114,7 +119,8 @@ def draw_card(screen, theme, row: int, col: int, card: Card | None, width: int =
         screen.put(row + height // 2, col + (width - 1) // 2, glyph, attr)
 
 
-def draw_row(screen, theme, row: int, col: int, cards: Sequence[Card | None], width: int = 3, gap: int = 1, *,
+def draw_row(screen: TextScreen, theme: Theme, row: int, col: int, cards: Sequence[Card | None], width: int = 3,
+             gap: int = 1, *,
              face_up: bool | Sequence[bool] = True, selected: int | Sequence[int] | None = None,
              height: int = 1) -> HitMap[int]:
     """Cards side by side (a hand): None is an empty place; returns a hit map of card indexes."""
@@ -176,16 +182,15 @@ def column_plan(n: int, down: int, room: int) -> list[tuple[str, int, int]]:
     return ([("more", 0, n - 1)] if room >= 2 else []) + [("card", n - 1, 0)]
 
 
-def draw_column(screen, theme, top: int, col: int, width: int, cards: Sequence[Card], rows: int, *,
+def draw_column(screen: TextScreen, theme: Theme, top: int, col: int, width: int, cards: Sequence[Card], rows: int, *,
                 down: int = 0, selected_from: int | None = None, blank: int | None = None,
-                blank_attr: int | None = None) -> ColumnView:
+                blank_role: str = "screen") -> ColumnView:
     """Stack a column from ``top`` down, one card a row, in at most ``rows`` rows (see
     ``column_plan``); the first ``down`` cards are face down; cards from ``selected_from``
-    on are drawn picked.  An empty column is an empty place.  ``blank`` rows (with
-    ``blank_attr``) are cleared first, so a column that shrank leaves nothing behind."""
+    on are drawn picked.  An empty column is an empty place.  ``blank`` rows (in
+    ``blank_role``) are cleared first, so a column that shrank leaves nothing behind."""
     if blank:
-        screen.fill(top, col, top + blank - 1, col + width - 1, " ",
-                    blank_attr if blank_attr is not None else theme["screen"])
+        screen.fill(top, col, top + blank - 1, col + width - 1, " ", theme[blank_role])
     if not cards:
         draw_empty(screen, theme, top, col, width)
         return ColumnView(top, col, width, {}, top)

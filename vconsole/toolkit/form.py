@@ -1,18 +1,16 @@
 """Small forms: a few labelled fields in a pop-up (player names, a game's options), and a
 panel that asks for a single key (a setup slot, A-Z or 0-9).
 
-Fields: ``Text`` (a width, the characters allowed, upper case), ``Number`` (a range:
-typed digits, or Left/Right and +/- to step), ``YesNo`` and ``Choice``.  A value outside
-its range is refused where it is typed, with a message naming the range, so a form never
-hands back a game point of 5 when the document says 10-99.
+The fields (``Text``, ``Number``, ``YesNo``, ``Choice``) are in ``fields``; this module lays
+them out in a panel with OK and CANCEL and runs the keys and clicks.
 
 Keys: Tab / Down and Shift+Tab / Up go from field to field (then to OK and CANCEL, and
 round); Esc cancels (None, the covered screen put back).  Enter: with ``enter="next"``
 (the default, for lists of names typed one after the other) it moves on to the next field
 and accepts on the last one; with ``enter="accept"`` (an options box changed one value at
 a time) it accepts from any field; with ``enter="blank"`` (a list of names of which only
-some are needed) it moves on, but accepts from an empty text field.  Enter on OK accepts, on CANCEL cancels.  Mouse: a
-click on a field focuses it, on a value's arrows steps it, on a yes/no value flips it,
+some are needed) it moves on, but accepts from an empty text field.  Enter on OK accepts,
+on CANCEL cancels.  Mouse: a click on a field focuses it, on a value's arrows steps it, on a yes/no value flips it,
 on OK or CANCEL presses it; the right button cancels; a click outside is ignored, so a
 stray click never loses what was typed.  The answer is a dict of values by field name.
 """
@@ -20,303 +18,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.video import ROWS
 
+from .controls import DEFAULT, Controls
+from .fields import STEP_DOWN, STEP_UP, Choice, Field, Number, Text, YesNo
 from .hits import HitMap, left_click, right_click
 from .hot import STOPS, Hot
 from .popup import MAX_WIDTH, Panel, fold, show_panel, wait_any
+from .theme import Theme
 
-LEFT_MARK, RIGHT_MARK = "\x11", "\x10"  # CP437 triangles either side of a value that steps
-STEP_DOWN = ("Left", "-", "Gray-")
-STEP_UP = ("Right", "+", "Gray+")
-
-
-@dataclass
-class Field:
-    """What every field has: the key of its value in the answer and the label shown."""
-
-    name: str
-    label: str
-
-    def text(self) -> str:
-        raise NotImplementedError
-
-    def cells(self) -> int:
-        """Columns the value takes on screen."""
-        raise NotImplementedError
-
-    def hint(self) -> str:
-        return ""
-
-    def messages(self) -> list[str]:
-        """Every message this field can show (the form is sized so that each fits)."""
-        return [self.hint()]
-
-    def error(self) -> str | None:
-        """Why the value cannot be accepted, or None."""
-        return None
-
-    def value(self) -> Any:
-        raise NotImplementedError
-
-    def key(self, key: Key) -> str | None:
-        """Use a key; '' when used, None when not, a message when refused."""
-        return None
-
-    def step(self, delta: int) -> str | None:
-        return None
-
-    def focus(self) -> None:
-        pass
-
-
-EDIT_KEYS = ("Left", "Right", "Home", "End")  # keep a field's text to edit it (Text has no cursor to move)
-
-
-@dataclass
-class Text(Field):
-    """Typed text.  ``allowed``: a string of characters or a predicate (default: any printable
-    but '|'); ``upper`` turns letters to capitals; ``limit`` is the most characters (the width).
-
-    Text the field holds when it is entered (a default offered, a name from last time) is
-    *fresh*, as in the DOS forms players knew: the first character typed replaces all of it,
-    so typing ALICE over an offered COMPUTER gives ALICE, not COMPUTERALIC.  Backspace, or
-    Left, Right, Home or End, keeps it for editing (Backspace rubbing out its last letter).
-    """
-
-    width: int = 12
-    initial: str = ""
-    allowed: str | Callable[[str], bool] | None = None
-    upper: bool = False
-    limit: int | None = None
-    help: str = ""
-
-    def __post_init__(self) -> None:
-        self.buffer = self.initial.upper() if self.upper else self.initial
-        self.fresh = bool(self.buffer)
-
-    def focus(self) -> None:
-        self.fresh = bool(self.buffer)
-
-    def _ok(self, ch: str) -> bool:
-        if self.allowed is None:
-            return ch != "|"
-        if callable(self.allowed):
-            return bool(self.allowed(ch))
-        return ch in self.allowed or ch.upper() in self.allowed
-
-    def text(self) -> str:
-        return self.buffer[-self.width:]
-
-    def cells(self) -> int:
-        return self.width
-
-    def hint(self) -> str:
-        return self.help or "TYPE, BACKSPACE TO RUB OUT"
-
-    def messages(self) -> list[str]:
-        return [self.hint(), self._not_allowed("?"), self._too_long()]
-
-    def _not_allowed(self, ch: str) -> str:
-        return f"{self.label.strip()}: \"{ch}\" IS NOT ALLOWED"
-
-    def _too_long(self) -> str:
-        return f"{self.label.strip()}: AT MOST {self.limit or self.width} CHARACTERS"
-
-    def value(self) -> str:
-        return self.buffer.strip()
-
-    def key(self, key: Key) -> str | None:
-        if key.name == "Backspace":
-            self.buffer, self.fresh = self.buffer[:-1], False
-            return ""
-        if key.name in EDIT_KEYS:
-            self.fresh = False
-            return ""
-        ch = key.char
-        if not ch:
-            return None
-        if self.upper:
-            ch = ch.upper()
-        if not self._ok(ch):
-            return self._not_allowed(ch)
-        if self.fresh:
-            self.buffer, self.fresh = "", False
-        if len(self.buffer) >= (self.limit or self.width):
-            return self._too_long()
-        self.buffer += ch
-        return ""
-
-
-@dataclass
-class Number(Field):
-    """A whole number from ``lo`` to ``hi``: digits typed after the field is entered replace it."""
-
-    lo: int = 0
-    hi: int = 99
-    initial: int | None = None
-    by: int = 1
-
-    def __post_init__(self) -> None:
-        if self.lo > self.hi:
-            raise ValueError(f"{self.name}: range {self.lo}-{self.hi} is empty")
-        start = self.lo if self.initial is None else self.initial
-        if not self.lo <= start <= self.hi:
-            raise ValueError(f"{self.name}: initial value {start} outside {self.lo}-{self.hi}")
-        self.buffer = str(start)
-        self.fresh = True
-
-    def range_message(self) -> str:
-        return f"{self.label.strip()} MUST BE {self.lo} TO {self.hi}"
-
-    def text(self) -> str:
-        return f"{LEFT_MARK} {self.buffer.rjust(self.digits())} {RIGHT_MARK}"
-
-    def digits(self) -> int:
-        return max(len(str(self.lo)), len(str(self.hi)))
-
-    def cells(self) -> int:
-        return self.digits() + 4
-
-    def hint(self) -> str:
-        return f"{self.lo} TO {self.hi}: TYPE IT, OR {LEFT_MARK} {RIGHT_MARK} + - TO STEP"
-
-    def messages(self) -> list[str]:
-        return [self.hint(), self.range_message()]
-
-    def parsed(self) -> int | None:
-        try:
-            return int(self.buffer)
-        except ValueError:
-            return None
-
-    def error(self) -> str | None:
-        n = self.parsed()
-        return None if n is not None and self.lo <= n <= self.hi else self.range_message()
-
-    def value(self) -> int:
-        n = self.parsed()
-        assert n is not None
-        return n
-
-    def focus(self) -> None:
-        self.fresh = True
-
-    def key(self, key: Key) -> str | None:
-        ch = key.char
-        if key.name == "Backspace":
-            self.buffer, self.fresh = self.buffer[:-1], False
-            return ""
-        if ch.isdigit():
-            if self.fresh:
-                self.buffer, self.fresh = "", False
-            if len(self.buffer) >= self.digits():
-                return self.range_message()
-            self.buffer += ch
-            return ""
-        return None
-
-    def step(self, delta: int) -> str | None:
-        n = self.parsed()
-        if n is None:
-            n = self.lo if delta > 0 else self.hi
-        else:
-            n += delta * self.by
-        self.fresh = True
-        clamped = min(self.hi, max(self.lo, n))
-        self.buffer = str(clamped)
-        return "" if clamped == n else self.range_message()
-
-
-@dataclass
-class YesNo(Field):
-    """Yes or no: Space, Y, N, Left/Right or +/-, or a click on the value."""
-
-    initial: bool = False
-    words: tuple[str, str] = ("NO", "YES")
-
-    def __post_init__(self) -> None:
-        self.on = bool(self.initial)
-
-    def text(self) -> str:
-        return f"{LEFT_MARK} {self.words[self.on].ljust(self.cells() - 4)} {RIGHT_MARK}"
-
-    def cells(self) -> int:
-        return max(map(len, self.words)) + 4
-
-    def hint(self) -> str:
-        return "SPACE, Y OR N TO CHANGE"
-
-    def value(self) -> bool:
-        return self.on
-
-    def key(self, key: Key) -> str | None:
-        ch = key.char.upper()
-        if key.name == "Space":
-            self.on = not self.on
-        elif ch in ("Y", "N"):
-            self.on = ch == "Y"
-        else:
-            return None
-        return ""
-
-    def step(self, delta: int) -> str | None:
-        self.on = not self.on
-        return ""
-
-
-@dataclass
-class Choice(Field):
-    """One of a few options, labels or (label, value) pairs: Left/Right or +/- (and Space) step
-    round them, a letter jumps to the next option starting with it."""
-
-    options: Sequence[Any] = ()
-    initial: int = 0
-
-    def __post_init__(self) -> None:
-        if not self.options:
-            raise ValueError(f"{self.name}: a choice needs options")
-        self.pairs = [o if isinstance(o, tuple) else (str(o), o) for o in self.options]
-        if not 0 <= self.initial < len(self.pairs):
-            raise ValueError(f"{self.name}: initial option {self.initial} out of range")
-        self.index = self.initial
-
-    def text(self) -> str:
-        return f"{LEFT_MARK} {self.pairs[self.index][0].ljust(self.cells() - 4)} {RIGHT_MARK}"
-
-    def cells(self) -> int:
-        return max(len(label) for label, _ in self.pairs) + 4
-
-    def hint(self) -> str:
-        return f"{LEFT_MARK} {RIGHT_MARK} + - OR SPACE TO CHANGE"
-
-    def value(self) -> Any:
-        return self.pairs[self.index][1]
-
-    def key(self, key: Key) -> str | None:
-        if key.name == "Space":
-            return self.step(1)
-        ch = key.char.upper()
-        if not ch:
-            return None
-        n = len(self.pairs)
-        for k in range(1, n + 1):
-            i = (self.index + k) % n
-            if self.pairs[i][0][:1].upper() == ch:
-                self.index = i
-                return ""
-        return None
-
-    def step(self, delta: int) -> str | None:
-        self.index = (self.index + delta) % len(self.pairs)
-        return ""
-
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 OK, CANCEL = "ok", "cancel"
+
+#: what a form hands back: the values by field name, a hot key's ``hot.STOPS`` result, or None (cancelled)
+Answer = dict[str, Any] | Hot | None
+
+
+@dataclass(frozen=True)
+class _Spot:
+    """What a click on the form lands on: a field's row ("focus"), a value's arrow or a yes/no
+    value ("step", by ``delta``), or a button ("button")."""
+
+    what: str
+    index: int = 0
+    delta: int = 0
+    button: str = ""
 
 
 class Form:
@@ -324,17 +56,16 @@ class Form:
 
     ``check(values)`` may refuse a whole answer with a message (e.g. "AT LEAST TWO PLAYERS");
     list such messages in ``notes`` so the form is sized to show them in place (one that
-    does not fit is shown in a panel).  ``hotkey(key)`` sees keys the form does not use (F1
+    does not fit is shown in a panel).  The hot keys see keys the form does not use (F1
     sound still works); a result in ``hot.STOPS`` closes the form and ``run()`` returns it
     (F7 answered yes is Hot.QUIT: the program must leave, which a cancel, None, does not
     say).  ``on_refused(msg)`` is told of every refusal (a program beeps there).
     """
 
-    def __init__(self, dos, theme, title: str, fields: Sequence[Field], *, mouse: bool = True,
-                 enter: str = "next", ok: str = "OK", cancel: str = "CANCEL",
+    def __init__(self, dos: Dos, theme: Theme, title: str, fields: Sequence[Field], *,
+                 controls: Controls = DEFAULT, enter: str = "next", ok: str = "OK", cancel: str = "CANCEL",
                  check: Callable[[Mapping[str, Any]], str | None] | None = None,
-                 hotkey: Callable[[Key], Any] | None = None, top: int | None = None,
-                 left: int | None = None, notes: Sequence[str] = (),
+                 top: int | None = None, left: int | None = None, notes: Sequence[str] = (),
                  on_refused: Callable[[str], None] | None = None) -> None:
         if enter not in ("next", "accept", "blank"):
             raise ValueError("enter must be 'next', 'accept' or 'blank'")
@@ -342,7 +73,7 @@ class Form:
             raise ValueError("a form needs at least one field")
         self.dos, self.theme, self.title = dos, theme, title
         self.fields = list(fields)
-        self.mouse, self.enter, self.check, self.hotkey = mouse, enter, check, hotkey
+        self.controls, self.enter, self.check = controls, enter, check
         self.on_refused = on_refused
         messages = [m for f in self.fields for m in f.messages()] + list(notes)
         self.buttons = [(OK, f"[ {ok} ]"), (CANCEL, f"[ {cancel} ]")]
@@ -363,7 +94,7 @@ class Form:
         self.focus = 0  # index into fields + buttons
         self.message = ""
         self.message_role = "form_hint"
-        self.hits: HitMap[tuple] = HitMap()
+        self.hits: HitMap[_Spot] = HitMap()
 
     # -- geometry -------------------------------------------------------------------------
     @property
@@ -398,13 +129,13 @@ class Form:
             pad = "·" if th.mono and isinstance(f, Text) else " "
             scr.fill(row, self.field_col, row, self.field_col + f.cells() - 1, pad, attr)
             scr.write(row, self.field_col, f.text(), attr)
-            self.hits.add(row, p.left + 1, row, p.right - 1, ("focus", i))
+            self.hits.add(row, p.left + 1, row, p.right - 1, _Spot("focus", i))
             if isinstance(f, (Number, YesNo, Choice)):
-                self.hits.add(row, self.field_col, row, self.field_col, ("step", i, -1))
+                self.hits.add(row, self.field_col, row, self.field_col, _Spot("step", i, -1))
                 right = self.field_col + f.cells() - 1
-                self.hits.add(row, right, row, right, ("step", i, 1))
+                self.hits.add(row, right, row, right, _Spot("step", i, 1))
                 if isinstance(f, YesNo):
-                    self.hits.add(row, self.field_col + 1, row, right - 1, ("step", i, 1))
+                    self.hits.add(row, self.field_col + 1, row, right - 1, _Spot("step", i, 1))
         lines = fold([self.message], self.inner) if self.message else []
         for k in range(self.msg_rows):
             scr.fill(self.message_row + k, p.left + 1, self.message_row + k, p.right - 1, " ", th["form"])
@@ -415,14 +146,14 @@ class Form:
         for j, (what, text) in enumerate(self.buttons):
             active = self.focus == len(self.fields) + j
             scr.write(self.button_row, col, text, th["form_field_active" if active else "form_field"])
-            self.hits.add_text(self.button_row, col, text, ("button", what))
+            self.hits.add_text(self.button_row, col, text, _Spot("button", button=what))
             col += len(text) + 3
         self._place_cursor()
 
     def _place_cursor(self) -> None:
         scr = self.dos.screen
-        if self.focus < len(self.fields) and isinstance(self.fields[self.focus], Text):
-            f = self.fields[self.focus]
+        f = self.fields[self.focus] if self.focus < len(self.fields) else None
+        if isinstance(f, Text):
             scr.set_cursor(self.field_row(self.focus), self.field_col + min(len(f.buffer), f.width - 1))
             scr.show_cursor()
         else:
@@ -483,18 +214,18 @@ class Form:
                 if len(fold([err], self.inner)) <= self.msg_rows:
                     self.say(err, error=True)
                 else:
-                    show_panel(self.dos, self.theme, self.title, [err], mouse=self.mouse)
+                    show_panel(self.dos, self.theme, self.title, [err], controls=self.controls)
                 return None
         return values
 
     # -- events ------------------------------------------------------------------------------
-    def _press(self, what: str) -> tuple[bool, Any]:
+    def _press(self, what: str) -> tuple[bool, Answer]:
         if what == CANCEL:
             return True, None
         values = self._accept()
         return (values is not None), values
 
-    def _key(self, key: Key) -> tuple[bool, Any]:
+    def _key(self, key: Key) -> tuple[bool, Answer]:
         name = key.name
         n = len(self.fields)
         if name == "Esc":
@@ -532,38 +263,37 @@ class Form:
                 self._hint()
         return False, None
 
-    def _other(self, key: Key) -> tuple[bool, Any]:
-        act = self.hotkey(key) if self.hotkey is not None else None
+    def _other(self, key: Key) -> tuple[bool, Answer]:
+        act = self.controls.hot(key)
         return (True, act) if act in STOPS else (False, None)
 
-    def _click(self, ev: MouseEvent) -> tuple[bool, Any]:
+    def _click(self, ev: MouseEvent) -> tuple[bool, Answer]:
         if right_click(ev):
             return True, None
         if not left_click(ev):
             return False, None
-        what = self.hits.at(ev.row, ev.col)
-        if what is None:
+        spot = self.hits.at(ev.row, ev.col)
+        if spot is None:
             return False, None
-        if what == ("button", CANCEL):
-            return True, None
-        if what[0] == "button":
-            if not self.move_to(len(self.fields) + [b for b, _ in self.buttons].index(what[1])):
+        if spot.what == "button":
+            if spot.button == CANCEL:
+                return True, None
+            if not self.move_to(len(self.fields) + [b for b, _ in self.buttons].index(spot.button)):
                 return False, None
-            return self._press(what[1])
-        i = what[1]
-        if not self.move_to(i):
+            return self._press(spot.button)
+        if not self.move_to(spot.index):
             return False, None
-        if what[0] == "step":
-            said = self.fields[i].step(what[2])
+        if spot.what == "step":
+            said = self.fields[spot.index].step(spot.delta)
             if said:
                 self._refused(said)
             else:
                 self._hint()
         return False, None
 
-    def run(self) -> dict[str, Any] | Hot | None:
+    def run(self) -> Answer:
         """The values by field name; None when cancelled; the ``hot.STOPS`` result of the
-        program's ``hotkey`` when one closed the form."""
+        program's hot keys when one closed the form."""
         self.panel.open()
         self.fields[0].focus()
         self._hint()
@@ -573,7 +303,7 @@ class Form:
                 ev = self.dos.input()
                 if isinstance(ev, Key):
                     done, answer = self._key(ev)
-                elif isinstance(ev, MouseEvent) and self.mouse:
+                elif isinstance(ev, MouseEvent) and self.controls.mouse:
                     done, answer = self._click(ev)
                 else:
                     continue
@@ -583,14 +313,19 @@ class Form:
             self.panel.close()
 
 
-def ask_form(dos, theme, title: str, fields: Sequence[Field], **kw) -> dict[str, Any] | None:
+def ask_form(dos: Dos, theme: Theme, title: str, fields: Sequence[Field], *, controls: Controls = DEFAULT,
+             enter: str = "next", ok: str = "OK", cancel: str = "CANCEL",
+             check: Callable[[Mapping[str, Any]], str | None] | None = None,
+             top: int | None = None, left: int | None = None, notes: Sequence[str] = (),
+             on_refused: Callable[[str], None] | None = None) -> dict[str, Any] | Hot | None:
     """``Form(...).run()`` in one call."""
-    return Form(dos, theme, title, fields, **kw).run()
+    return Form(dos, theme, title, fields, controls=controls, enter=enter, ok=ok, cancel=cancel, check=check,
+                top=top, left=left, notes=notes, on_refused=on_refused).run()
 
 
-def player_names(dos, theme, *, count: int = 6, least: int = 2, width: int = 12,
+def player_names(dos: Dos, theme: Theme, *, count: int = 6, least: int = 2, width: int = 12,
                  initial: Sequence[str] = (), title: str = "PLAYERS", label: str = "PLAYER",
-                 mouse: bool = True, hotkey: Callable[[Key], Any] | None = None) -> list[str] | None:
+                 controls: Controls = DEFAULT) -> list[str] | Hot | None:
     """Up to ``count`` names (upper case, blanks are no player), at least ``least`` of them:
     the names in order, None if cancelled, or the ``hot.STOPS`` result that closed the form.
     A name may be COMPUTER: the game decides."""
@@ -603,30 +338,30 @@ def player_names(dos, theme, *, count: int = 6, least: int = 2, width: int = 12,
         got = [v for v in values.values() if v]
         return None if len(got) >= least else f"AT LEAST {least} PLAYERS, PLEASE"
 
-    answer = Form(dos, theme, title, fields, mouse=mouse, check=check, hotkey=hotkey,
+    answer = Form(dos, theme, title, fields, controls=controls, check=check,
                   notes=[f"AT LEAST {least} PLAYERS, PLEASE"]).run()
     if answer is None or isinstance(answer, Hot):
         return answer
     return [answer[f"p{i}"] for i in range(count) if answer[f"p{i}"]]
 
 
-def ask_key(dos, theme, title: str, lines: Sequence[str], keys: str, *, mouse: bool = True,
-            hotkey: Callable[[Key], Any] | None = None) -> str | None:
+def ask_key(dos: Dos, theme: Theme, title: str, lines: Sequence[str], keys: str, *,
+            controls: Controls = DEFAULT) -> str | Hot | None:
     """A panel asking for one key of ``keys`` (Anciento's "press a letter or a number" for a
     setup slot): that key, upper case, or None for Esc or the right button.  Other keys are
-    passed to ``hotkey`` (a result in ``hot.STOPS`` closes the panel and is returned); left
+    passed to the hot keys (a result in ``hot.STOPS`` closes the panel and is returned); left
     clicks are ignored."""
     allowed = keys.upper()
     with Panel(dos, theme, f" {title} " if title else "", lines):
         while True:
-            ev = wait_any(dos, mouse)
+            ev = wait_any(dos, controls)
             if isinstance(ev, Key):
                 ch = ev.char.upper()
                 if ev.name == "Esc":
                     return None
                 if ch and ch in allowed:
                     return ch
-                act = hotkey(ev) if hotkey is not None else None
+                act = controls.hot(ev)
                 if act in STOPS:
                     return act
             elif right_click(ev):

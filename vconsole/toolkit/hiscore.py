@@ -21,12 +21,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from vconsole.disk import DiskError, dos_name
+from vconsole.disk import DiskError, Drive, dos_name
 from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
 
+from .controls import DEFAULT, Controls
 from .lineinput import read_line
 from .popup import Panel, wait_any
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 HEADER = "HISCORE 1"
 SEP = "|"
@@ -59,7 +66,7 @@ class Entry:
 class HiScoreTable:
     """The ``size`` best entries of one file; ``higher`` says which way is better."""
 
-    def __init__(self, drive, filename: str, *, size: int = 10, higher: bool = True,
+    def __init__(self, drive: Drive, filename: str, *, size: int = 10, higher: bool = True,
                  fields: Sequence[str] = (), scores: tuple[int, int] = SCORE_RANGE) -> None:
         if size < 1:
             raise ValueError("a high-score table holds at least one entry")
@@ -184,13 +191,13 @@ def table_lines(table: HiScoreTable, *, score_text: Callable[[int], str] = str,
     return out
 
 
-def show_table(dos, theme, table: HiScoreTable, *, title: str = "HIGH SCORES", mark: int | None = None,
-               mouse: bool = True, score_text: Callable[[int], str] = str, columns: Sequence[str] = (),
-               dates: bool = True, footer: str = "PRESS ANY KEY",
-               hotkey: Callable[[Key], object] | None = None) -> Key | object:
+def show_table(dos: Dos, theme: Theme, table: HiScoreTable, *, title: str = "HIGH SCORES",
+               mark: int | None = None, controls: Controls = DEFAULT, score_text: Callable[[int], str] = str,
+               columns: Sequence[str] = (), dates: bool = True, footer: str = "PRESS ANY KEY") -> Key | MouseEvent:
     """The table in a panel until a key or a click; place ``mark`` (a rank) lit. Screen put back.
 
-    ``hotkey`` sees the key that closes the table first (so F7 there can quit the program)."""
+    The hot keys see the key that closed the table (so F7 there can quit the program: the
+    handler raises ``hot.QuitRequest``); the key or click is returned."""
     lines = table_lines(table, score_text=score_text, columns=columns, dates=dates)
     body = lines + (["", ""] if footer else [])  # the footer is centred in below
     with Panel(dos, theme, f" {title} " if title else "", body, role="table", frame_role="table_frame",
@@ -199,15 +206,15 @@ def show_table(dos, theme, table: HiScoreTable, *, title: str = "HIGH SCORES", m
             dos.screen.set_attr(p.top + mark, p.left + 1, theme["table_mark"], p.width - 2)
         if footer:
             dos.screen.centre(p.top + len(body), footer, theme["table_title"], p.left + 1, p.right - 1)
-        ev = wait_any(dos, mouse)
-    if hotkey is not None and isinstance(ev, Key):
-        hotkey(ev)
+        ev = wait_any(dos, controls)
+    if isinstance(ev, Key):
+        controls.hot(ev)
     return ev
 
 
-def enter_name(dos, theme, *, title: str = "NEW HIGH SCORE", lines: Sequence[str] = ("TYPE YOUR NAME:",),
-               width: int = NAME_WIDTH, initial: str = "", upper: bool = True, mouse: bool = True,
-               hotkey: Callable[[Key], object] | None = None) -> str | None:
+def enter_name(dos: Dos, theme: Theme, *, title: str = "NEW HIGH SCORE",
+               lines: Sequence[str] = ("TYPE YOUR NAME:",), width: int = NAME_WIDTH, initial: str = "",
+               upper: bool = True, controls: Controls = DEFAULT) -> str | None:
     """Ask for a name in a panel: the name, or None for Esc (or the right button).
 
     A blank answer is not a name: the panel keeps asking until one is typed or Esc.
@@ -218,35 +225,34 @@ def enter_name(dos, theme, *, title: str = "NEW HIGH SCORE", lines: Sequence[str
                role="popup", frame_role="popup_frame", title_role="popup_title") as p:
         row = p.top + len(p.lines)
         while True:
-            name = read_line(dos, row, p.left + 2, width + 1, theme["input"], initial=initial,
-                             allowed=name_char, upper=upper, mouse=mouse, limit=width, hotkey=hotkey)
+            name = read_line(dos, theme, row, p.left + 2, width + 1, initial=initial,
+                             allowed=name_char, upper=upper, controls=controls, limit=width)
             if name is None:
                 return None
             if name.strip():
                 return name.strip()
 
 
-def add_score(dos, theme, table: HiScoreTable, score: int, *, date: str = "", extra: dict[str, str] | None = None,
-              title: str = "HIGH SCORES", ask: Sequence[str] = ("YOUR SCORE MAKES THE TABLE.", "TYPE YOUR NAME:"),
-              initial: str = "", mouse: bool = True, score_text: Callable[[int], str] = str,
-              columns: Sequence[str] = (), upper: bool = True,
-              width: int = NAME_WIDTH, name_title: str = "NEW HIGH SCORE",
-              hotkey: Callable[[Key], object] | None = None,
-              footer: str = "PRESS ANY KEY") -> tuple[int | None, str | None]:
+def add_score(dos: Dos, theme: Theme, table: HiScoreTable, score: int, *, date: str = "",
+              extra: dict[str, str] | None = None, title: str = "HIGH SCORES",
+              ask: Sequence[str] = ("YOUR SCORE MAKES THE TABLE.", "TYPE YOUR NAME:"),
+              initial: str = "", controls: Controls = DEFAULT, score_text: Callable[[int], str] = str,
+              columns: Sequence[str] = (), upper: bool = True, width: int = NAME_WIDTH,
+              name_title: str = "NEW HIGH SCORE", footer: str = "PRESS ANY KEY") -> tuple[int | None, str | None]:
     """A finished game's score: if it qualifies, ask the name (in a panel titled
     ``name_title``), insert, save and show the table with it marked.  Returns (rank or None,
     the save's failure message or None); a score that does not qualify, or Esc at the name,
     changes nothing."""
     if not table.qualifies(score):
         return None, None
-    name = enter_name(dos, theme, title=name_title, lines=ask, initial=initial, mouse=mouse, upper=upper,
-                      width=width, hotkey=hotkey)
+    name = enter_name(dos, theme, title=name_title, lines=ask, initial=initial, controls=controls, upper=upper,
+                      width=width)
     if name is None:
         return None, None
     entry = Entry(name, score, date, dict(extra or {}))
     rank = table.insert(entry)
     message = table.save()
     rank = table.rank_of(entry)  # another run's scores may have come in with the save
-    show_table(dos, theme, table, title=title, mark=rank, mouse=mouse, score_text=score_text, columns=columns,
-               hotkey=hotkey, footer=footer)
+    show_table(dos, theme, table, title=title, mark=rank, controls=controls, score_text=score_text,
+               columns=columns, footer=footer)
     return rank, message

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeGuard, TypeVar
 
 from vconsole.mouse import LEFT, RIGHT, MouseEvent
 
@@ -51,20 +51,20 @@ class HitMap(Generic[T]):
         self._regions.clear()
 
 
-def left_click(ev) -> bool:
+def left_click(ev: object) -> TypeGuard[MouseEvent]:
     """A left-button press: the moment a DOS game acted on a click."""
     return isinstance(ev, MouseEvent) and ev.kind == "press" and ev.button == LEFT
 
 
-def right_click(ev) -> bool:
+def right_click(ev: object) -> TypeGuard[MouseEvent]:
     return isinstance(ev, MouseEvent) and ev.kind == "press" and ev.button == RIGHT
 
 
-def any_click(ev) -> bool:
+def any_click(ev: object) -> TypeGuard[MouseEvent]:
     """A press of any button (a message panel that goes away "with any click")."""
     return isinstance(ev, MouseEvent) and ev.kind == "press"
 
 
-def hit(hits: HitMap[T], ev) -> T | None:
+def hit(hits: HitMap[T], ev: object) -> T | None:
     """What a left click lands on, or None (not a left click, or on nothing)."""
     return hits.at(ev.row, ev.col) if left_click(ev) else None

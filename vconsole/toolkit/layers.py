@@ -12,17 +12,19 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Hashable
 
-_open: weakref.WeakKeyDictionary[object, list[Cover]] = weakref.WeakKeyDictionary()
-_waiting: weakref.WeakKeyDictionary[object, dict[Hashable, Callable[[], None]]] = weakref.WeakKeyDictionary()
+from vconsole.video import SavedRect, TextScreen
+
+_open: weakref.WeakKeyDictionary[TextScreen, list[Cover]] = weakref.WeakKeyDictionary()
+_waiting: weakref.WeakKeyDictionary[TextScreen, dict[Hashable, Callable[[], None]]] = weakref.WeakKeyDictionary()
 
 
 class Cover:
     """The cells of a rectangle and the cursor, kept until ``close`` puts them back."""
 
-    def __init__(self, screen, top: int, left: int, bottom: int, right: int) -> None:
+    def __init__(self, screen: TextScreen, top: int, left: int, bottom: int, right: int) -> None:
         self.screen = screen
         self.rect = (top, left, bottom, right)
-        self._saved = screen.save(top, left, bottom, right)
+        self._saved: SavedRect | None = screen.save(top, left, bottom, right)
         self._cursor = (screen.cursor_row, screen.cursor_col, screen.cursor_start, screen.cursor_end)
         _open.setdefault(screen, []).append(self)
 
@@ -43,7 +45,7 @@ class Cover:
                 redraw()
 
 
-def covered(screen) -> bool:
+def covered(screen: TextScreen) -> bool:
     """Whether any pop-up is open on ``screen``."""
     return bool(_open.get(screen))
 
@@ -52,7 +54,7 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
-def redraw_when_clear(screen, key: Hashable, redraw: Callable[[], None],
+def redraw_when_clear(screen: TextScreen, key: Hashable, redraw: Callable[[], None],
                       rect: tuple[int, int, int, int] | None = None) -> None:
     """Run ``redraw`` now, or (a pop-up is open) once the last one closes; one per ``key``.
 

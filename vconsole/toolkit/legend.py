@@ -10,8 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from vconsole.video import TextScreen
+
 from .hits import HitMap
 from .layers import redraw_when_clear
+from .theme import Theme
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where and how the legend was last drawn: what ``redraw`` draws it with again."""
+
+    screen: TextScreen
+    theme: Theme
+    top: int
+    left: int
+    width: int
+    rows: int | None
+    key_width: int
 
 
 @dataclass
@@ -26,7 +42,7 @@ class Legend:
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.hits: HitMap[str] = HitMap()
-        self._placed: tuple | None = None  # where it was last drawn, so a toggle can redraw it
+        self._placed: _Place | None = None  # where it was last drawn, so a toggle can redraw it
 
     def add(self, key: str, label: str | Callable[[], str], *, caption: str | None = None,
             visible: Callable[[], bool] = lambda: True) -> None:
@@ -48,10 +64,10 @@ class Legend:
     def lines(self) -> list[tuple[Entry, str]]:
         return [(e, e.label()) for e in self.entries if e.visible()]
 
-    def draw(self, screen, theme, top: int, left: int, width: int, rows: int | None = None,
+    def draw(self, screen: TextScreen, theme: Theme, top: int, left: int, width: int, rows: int | None = None,
              key_width: int = 4) -> None:
         """One entry a row from (top, left); blank rows below fill ``rows`` if given."""
-        self._placed = (screen, theme, top, left, width, rows, key_width)
+        self._placed = _Place(screen, theme, top, left, width, rows, key_width)
         self.hits.clear()
         shown = self.lines()
         rows = len(shown) if rows is None else rows
@@ -69,9 +85,11 @@ class Legend:
 
         Under an open pop-up the redraw waits until the pop-up has put the screen back.
         """
-        if self._placed is not None:
-            screen = self._placed[0]
-            redraw_when_clear(screen, self, lambda: self.draw(*self._placed))
+        placed = self._placed
+        if placed is not None:
+            redraw_when_clear(placed.screen, self, lambda: self.draw(placed.screen, placed.theme, placed.top,
+                                                                     placed.left, placed.width, placed.rows,
+                                                                     placed.key_width))
 
     def key_at(self, row: int, col: int) -> str | None:
         return self.hits.at(row, col)

@@ -2,10 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from vconsole.keyboard import Key
 
+from .controls import DEFAULT, Controls
 from .hits import right_click
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 DOS_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-$~!#%&'(){}@^`")
 
@@ -14,11 +20,11 @@ def dos_name_char(ch: str) -> bool:
     return ch.upper() in DOS_NAME_CHARS
 
 
-def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = "",
-              allowed: Callable[[str], bool] = lambda ch: True, upper: bool = False,
-              mouse: bool = True, on_refused: Callable[[str], None] | None = None,
-              limit: int = 64, hotkey: Callable[[Key], object] | None = None) -> str | None:
-    """Edit a field of ``width`` cells; Enter returns the text, Esc (or a right click) None.
+def read_line(dos: Dos, theme: Theme, row: int, col: int, width: int, *, role: str = "input",
+              initial: str = "", allowed: Callable[[str], bool] = lambda ch: True, upper: bool = False,
+              controls: Controls = DEFAULT, on_refused: Callable[[str], None] | None = None,
+              limit: int = 64) -> str | None:
+    """Edit a field of ``width`` cells in ``role``; Enter returns the text, Esc (or a right click) None.
 
     A character ``allowed`` turns away is not typed; ``on_refused(ch)`` tells the player so
     (a beep and a word on the message line), since a silently dropped '*' would make a
@@ -27,10 +33,11 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
     An ``initial`` text is offered as a form's field offers its default (form.Text): the
     first character typed replaces it, Backspace or Left/Right/Home/End keep it for editing.
 
-    ``hotkey(key)`` gets the keys that type nothing (F1, F7 ...): a program's keys that work
-    at any moment; it may raise ``hot.QuitRequest`` to leave from here.
+    The hot keys get the keys that type nothing (F1, F7 ...); the answer can only be a text,
+    so a hot key that must leave raises ``hot.QuitRequest``.  A right click is Esc.
     """
     scr = dos.screen
+    attr = theme[role]
     text = initial
     fresh = bool(initial)
     shape = (scr.cursor_start, scr.cursor_end)
@@ -59,7 +66,7 @@ def read_line(dos, row: int, col: int, width: int, attr: int, *, initial: str = 
                 text += ev.char.upper() if upper else ev.char
             elif ev.char and on_refused is not None:
                 on_refused(ev.char)
-            elif not ev.char and hotkey is not None:
-                hotkey(ev)
+            elif not ev.char:
+                controls.hot(ev)
     finally:
         scr.set_cursor_shape(*shape)

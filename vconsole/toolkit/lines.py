@@ -10,8 +10,14 @@ the line, the start of the typed text scrolls out of view, never the question.
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
+from .controls import DEFAULT, Controls
 from .popup import show_panel
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 
 def fold(text: str, width: int) -> list[str]:
@@ -19,12 +25,15 @@ def fold(text: str, width: int) -> list[str]:
 
 
 class MessageArea:
-    def __init__(self, dos, theme, top: int, left: int, width: int, rows: int = 1, *,
-                 role: str = "status", mouse: bool = True) -> None:
+    """``rows`` rows of ``width`` cells at (top, left) for news in ``role``; ``controls`` are
+    those of the panel that shows a message too long for them."""
+
+    def __init__(self, dos: Dos, theme: Theme, top: int, left: int, width: int, rows: int = 1, *,
+                 role: str = "status", controls: Controls = DEFAULT) -> None:
         self.dos, self.theme = dos, theme
         self.top, self.left, self.width, self.rows = top, left, width, rows
         self.role = role
-        self.mouse = mouse
+        self.controls = controls
         self.text = ""
 
     def fits(self, text: str) -> bool:
@@ -36,7 +45,7 @@ class MessageArea:
         attr = self.theme[role or self.role]
         lines = fold(text, self.width)
         if len(lines) > self.rows:
-            show_panel(self.dos, self.theme, "", lines, mouse=self.mouse)
+            show_panel(self.dos, self.theme, "", lines, controls=self.controls)
             lines = lines[: self.rows - 1] + [" ".join(lines[self.rows - 1:])[: self.width - 3] + "..."]
         scr = self.dos.screen
         for i in range(self.rows):
@@ -48,7 +57,7 @@ class MessageArea:
 
 
 class PromptLine:
-    def __init__(self, dos, theme, row: int, left: int, width: int, *, role: str = "prompt",
+    def __init__(self, dos: Dos, theme: Theme, row: int, left: int, width: int, *, role: str = "prompt",
                  entry_role: str = "entry", blank_role: str = "status") -> None:
         self.dos, self.theme = dos, theme
         self.row, self.left, self.width = row, left, width

@@ -12,22 +12,27 @@ first/last item, PgUp/PgDn a page, Enter picks; each item's hot key (a letter or
 shown highlighted) picks it at once, or, when several items share it, moves the bar to
 the next of them.  A left click picks an item; in ``run()`` Esc, the right button or a
 click outside the menu close it and return None, so item values must not be None.
-Keyboard-only always works; ``mouse=False`` ignores the mouse entirely.
+Keyboard-only always works; ``Controls(mouse=False)`` ignores the mouse entirely.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.video import COLS, ROWS
 
+from .controls import DEFAULT, Controls
 from .hits import left_click, right_click
 from .hot import STOPS
 from .layers import Cover
 from .popup import centre_left, show_panel
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 _AUTO = object()  # Item.hot default: the label's first letter or digit
 UP_MARK, DOWN_MARK = "\x18", "\x19"  # CP437 arrows on the frame when a list has more items that way
@@ -64,9 +69,13 @@ class Item:
         return i if i >= 0 else None
 
 
-def as_items(items: Iterable[Item | str | tuple]) -> list[Item]:
+#: what a menu is given: Items, plain labels, or (label, value) pairs
+ItemLike = Item | str | tuple[str, Any]
+
+
+def as_items(items: Iterable[ItemLike]) -> list[Item]:
     """Items from Items, plain labels, or (label, value) pairs."""
-    out = []
+    out: list[Item] = []
     for it in items:
         if isinstance(it, Item):
             out.append(it)
@@ -86,15 +95,15 @@ class _Choices:
     NEXT: tuple[str, ...] = ()
     PREV: tuple[str, ...] = ()
 
-    def __init__(self, dos, theme, items, *, selected: int = 0, mouse: bool = True, arrows: bool = True,
-                 wrap: bool = True, hot: str = "pick", show_hot: bool = True,
-                 hotkey: Callable[[Key], Any] | None = None) -> None:
+    def __init__(self, dos: Dos, theme: Theme, items: Iterable[ItemLike], *, selected: int = 0,
+                 controls: Controls = DEFAULT, arrows: bool = True, wrap: bool = True, hot: str = "pick",
+                 show_hot: bool = True) -> None:
         self.dos, self.theme = dos, theme
         self.items = as_items(items)
-        self.mouse, self.arrows, self.wrap = mouse, arrows, wrap
+        self.controls, self.arrows, self.wrap = controls, arrows, wrap
         if hot not in ("pick", "move"):
             raise ValueError("hot must be 'pick' or 'move'")
-        self.hot, self.show_hot, self.hotkey = hot, show_hot, hotkey
+        self.hot, self.show_hot = hot, show_hot
         self.current = self._first_enabled(selected, 1)
         self.used = False  # did the last ``handle`` use its event?
         self._cover: Cover | None = None
@@ -136,7 +145,7 @@ class _Choices:
         it = self.items[self.current] if self.items else None
         return it.result if it is not None and it.enabled else None
 
-    def set_items(self, items) -> None:
+    def set_items(self, items: Iterable[ItemLike]) -> None:
         """New items (a menu whose entries change: K shown only with a mouse driver); redraw yourself."""
         self.items = as_items(items)
         self.current = self._first_enabled(min(self.current, len(self.items) - 1), 1)
@@ -153,7 +162,7 @@ class _Choices:
         self.used = False
         if isinstance(ev, Key):
             return self._key(ev)
-        if isinstance(ev, MouseEvent) and self.mouse:
+        if isinstance(ev, MouseEvent) and self.controls.mouse:
             return self._mouse(ev)
         return None
 
@@ -217,7 +226,7 @@ class _Choices:
         self.draw()
         return self.items[i].result
 
-    def _other_click(self, ev: MouseEvent) -> Any:
+    def _other_click(self, ev: MouseEvent) -> None:
         return None
 
     # -- what the subclasses give ------------------------------------------------------------
@@ -275,7 +284,7 @@ class _Choices:
 
     def run(self) -> Any:
         """Pop up, wait for a choice and put the screen back: the value, None (Esc, the right
-        button, a click outside), or the program's ``hotkey`` answer when it is one of
+        button, a click outside), or the program's hot-key answer when it is one of
         ``hot.STOPS`` (Hot.QUIT: F7 answered yes, which the caller must honour)."""
         self.open()
         try:
@@ -284,15 +293,15 @@ class _Choices:
                 if isinstance(ev, Key) and ev.name == "Esc":
                     return None
                 if isinstance(ev, MouseEvent):
-                    if not self.mouse:
+                    if not self.controls.mouse:
                         continue
                     if right_click(ev) or (left_click(ev) and not self.contains(ev.row, ev.col)):
                         return None
                 value = self.handle(ev)
                 if value is not None:
                     return value
-                if isinstance(ev, Key) and not self.used and self.hotkey is not None:
-                    act = self.hotkey(ev)
+                if isinstance(ev, Key) and not self.used:
+                    act = self.controls.hot(ev)
                     if act in STOPS:
                         return act
         finally:
@@ -311,11 +320,13 @@ class Menu(_Choices):
 
     NEXT, PREV = ("Down",), ("Up",)
 
-    def __init__(self, dos, theme, items, *, title: str = "", top: int | None = None,
-                 left: int | None = None, width: int | None = None, rows: int | None = None,
-                 frame: bool = True, double: bool = False, footer: str = "",
-                 near: tuple[int, int] | None = None, **kw) -> None:
-        super().__init__(dos, theme, items, **kw)
+    def __init__(self, dos: Dos, theme: Theme, items: Iterable[ItemLike], *, title: str = "",
+                 top: int | None = None, left: int | None = None, width: int | None = None,
+                 rows: int | None = None, frame: bool = True, double: bool = False, footer: str = "",
+                 near: tuple[int, int] | None = None, selected: int = 0, controls: Controls = DEFAULT,
+                 arrows: bool = True, wrap: bool = True, hot: str = "pick", show_hot: bool = True) -> None:
+        super().__init__(dos, theme, items, selected=selected, controls=controls, arrows=arrows, wrap=wrap,
+                         hot=hot, show_hot=show_hot)
         self.title, self.frame, self.double, self.footer = title, frame, double, footer
         edge = 1 if frame else 0
         need = max([len(it.label) + 2 for it in self.items] + [len(title) + 4 if title else 0,
@@ -373,7 +384,7 @@ class Menu(_Choices):
             return i
         return None
 
-    def _other_click(self, ev: MouseEvent) -> Any:
+    def _other_click(self, ev: MouseEvent) -> None:
         if not self.frame:
             return None
         right = self.left + self.inner + 1
@@ -422,9 +433,11 @@ class MenuBar(_Choices):
 
     NEXT, PREV = ("Right",), ("Left",)
 
-    def __init__(self, dos, theme, items, *, row: int, left: int = 0, gap: int = 1,
-                 right: int | None = None, **kw) -> None:
-        super().__init__(dos, theme, items, **kw)
+    def __init__(self, dos: Dos, theme: Theme, items: Iterable[ItemLike], *, row: int, left: int = 0,
+                 gap: int = 1, right: int | None = None, selected: int = 0, controls: Controls = DEFAULT,
+                 arrows: bool = True, wrap: bool = True, hot: str = "pick", show_hot: bool = True) -> None:
+        super().__init__(dos, theme, items, selected=selected, controls=controls, arrows=arrows, wrap=wrap,
+                         hot=hot, show_hot=show_hot)
         self.row, self.left, self.gap = row, left, gap
         self.cells: list[tuple[int, int]] = []  # (col, width) of each item
         col = left
@@ -455,26 +468,25 @@ class MenuBar(_Choices):
             self._label(self.row, c, w, it, self.arrows and i == self.current)
 
 
-def choose(dos, theme, title: str, options: Sequence[Item | str | tuple], *, rows: int | None = None,
-           selected: int = 0, mouse: bool = True, empty: str = "NOTHING TO CHOOSE FROM",
-           footer: str = "ENTER: PICK  ESC: BACK", top: int | None = None, left: int | None = None,
-           hotkey: Callable[[Key], Any] | None = None) -> Any:
+def choose(dos: Dos, theme: Theme, title: str, options: Sequence[ItemLike], *, rows: int | None = None,
+           selected: int = 0, controls: Controls = DEFAULT, empty: str = "NOTHING TO CHOOSE FROM",
+           footer: str = "ENTER: PICK  ESC: BACK", top: int | None = None, left: int | None = None) -> Any:
     """Pick one of a possibly long list (saved games): the value, None, or the ``hot.STOPS``
-    result of ``hotkey`` that closed it (see ``Menu.run``).
+    result of a hot key that closed it (see ``Menu.run``).
 
     The list scrolls when it is longer than ``rows`` (default: as many as fit); typing a
     letter or digit moves the bar to the next entry that starts with it, never picks, since
     names in a list are not commands.  With nothing to choose from, ``empty`` is shown in a
-    panel until a key or click, and the answer is None; the key goes on to ``hotkey``
+    panel until a key or click, and the answer is None; the key goes on to the hot keys
     (F7 there still quits).
     """
     items = as_items(options)
     if not items:
-        ev = show_panel(dos, theme, title, [empty], mouse=mouse)
-        act = hotkey(ev) if hotkey is not None and isinstance(ev, Key) else None
+        ev = show_panel(dos, theme, title, [empty], controls=controls)
+        act = controls.hot(ev) if isinstance(ev, Key) else None
         return act if act in STOPS else None
     room = ROWS - 4
     menu = Menu(dos, theme, items, title=title, rows=min(rows or room, room), selected=selected,
-                mouse=mouse, hot="move", show_hot=False, double=True, wrap=False, top=top, left=left,
-                footer=footer if len(footer) + 4 <= COLS - 2 else "", hotkey=hotkey)
+                controls=controls, hot="move", show_hot=False, double=True, wrap=False, top=top, left=left,
+                footer=footer if len(footer) + 4 <= COLS - 2 else "")
     return menu.run()

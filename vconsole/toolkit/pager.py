@@ -3,20 +3,24 @@
 The game screen is saved cell for cell (with the cursor) before the text is
 shown and put back afterwards, the way the originals swapped a video page,
 so the game never has to redraw itself and nothing it showed is lost.  Keys the pager
-does not use go to the program's ``hotkey`` (F1 sound, F7 quit): the instructions are no
+does not use go to the program's hot keys (F1 sound, F7 quit): the instructions are no
 place the player is shut in.
 """
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from vconsole.keyboard import Key
 
+from .controls import DEFAULT, Controls
 from .hits import HitMap, left_click
-from .hot import STOPS
+from .hot import STOPS, Hot
 from .layers import Cover
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 TOP, BOTTOM = 1, 22  # text rows inside the frame
 LEFT, WIDTH = 2, 76
@@ -51,14 +55,12 @@ def page_starts(lines: list[str], page: int = PAGE) -> list[int]:
 class Pager:
     """``footer`` names the keys (its words PgUp, PgDn and Esc, in any case, are clickable);
     ``page_label`` is formatted with ``page`` and ``pages`` (a house style may want it in capitals);
-    ``hotkey(key)`` sees the keys the pager does not use, and a result in ``hot.STOPS`` closes
+    the hot keys see the keys the pager does not use, and a result in ``hot.STOPS`` closes
     it (``run()`` returns that result: Hot.QUIT must end the program)."""
 
-    def __init__(self, dos, theme, title: str, text: str, *, mouse: bool = True, footer: str = FOOTER,
-                 page_label: str = " page {page} of {pages} ",
-                 hotkey: Callable[[Key], Any] | None = None) -> None:
-        self.dos, self.theme, self.title, self.mouse = dos, theme, title, mouse
-        self.hotkey = hotkey
+    def __init__(self, dos: Dos, theme: Theme, title: str, text: str, *, controls: Controls = DEFAULT,
+                 footer: str = FOOTER, page_label: str = " page {page} of {pages} ") -> None:
+        self.dos, self.theme, self.title, self.controls = dos, theme, title, controls
         self.footer, self.page_label = footer, page_label
         self.lines = wrap(text)
         self.starts = page_starts(self.lines)
@@ -112,7 +114,7 @@ class Pager:
             self.top = min(self.last_top, max(0, self.top + (1 if name == "Down" else -1)))
         return True
 
-    def run(self) -> Any:
+    def run(self) -> Hot | None:
         """Show the text until Esc (None) or a hot key's ``hot.STOPS`` result (returned)."""
         scr = self.dos.screen
         cover = Cover(scr, 0, 0, 24, 79)
@@ -123,15 +125,16 @@ class Pager:
                 ev = self.dos.input()
                 if isinstance(ev, Key):
                     name = ev.name
-                    if name not in self.PAGER_KEYS and self.hotkey is not None:
-                        act = self.hotkey(ev)
+                    if name not in self.PAGER_KEYS and self.controls.hotkey is not None:
+                        act = self.controls.hotkey(ev)
                         if act in STOPS:
                             return act
                         continue
-                elif self.mouse and left_click(ev):
-                    name = self.hits.at(ev.row, ev.col)
-                    if name is None:
+                elif self.controls.mouse and left_click(ev):
+                    at = self.hits.at(ev.row, ev.col)
+                    if at is None:
                         continue
+                    name = at
                 else:
                     continue
                 if not self.act(name):
@@ -140,6 +143,7 @@ class Pager:
             cover.close()
 
 
-def show_text(dos, theme, title: str, text: str, *, mouse: bool = True, **style) -> Any:
-    """Page through ``text``: None, or the ``hot.STOPS`` result of a ``hotkey`` that closed it."""
-    return Pager(dos, theme, title, text, mouse=mouse, **style).run()
+def show_text(dos: Dos, theme: Theme, title: str, text: str, *, controls: Controls = DEFAULT,
+              footer: str = FOOTER, page_label: str = " page {page} of {pages} ") -> Hot | None:
+    """Page through ``text``: None, or the ``hot.STOPS`` result of a hot key that closed it."""
+    return Pager(dos, theme, title, text, controls=controls, footer=footer, page_label=page_label).run()

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from vconsole.mouse import DEFAULT_AND, DEFAULT_XOR
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 #: the driver's own: the cell's colours inverted, its character kept
 ARROW = (DEFAULT_AND, DEFAULT_XOR)
@@ -19,7 +23,7 @@ ARROW = (DEFAULT_AND, DEFAULT_XOR)
 CROSS = (0x7700, 0x77C5)
 
 
-def set_shape(dos, masks: tuple[int, int]) -> None:
+def set_shape(dos: Dos, masks: tuple[int, int]) -> None:
     """Give the pointer the (screen mask, cursor mask) ``masks``; nothing without a driver."""
     if not dos.mouse_installed:
         return
@@ -29,7 +33,7 @@ def set_shape(dos, masks: tuple[int, int]) -> None:
 
 
 @contextmanager
-def pointer_shape(dos, masks: tuple[int, int]) -> Iterator[None]:
+def pointer_shape(dos: Dos, masks: tuple[int, int]) -> Iterator[None]:
     """The pointer in another shape for a while, the driver's default again afterwards."""
     set_shape(dos, masks)
     try:

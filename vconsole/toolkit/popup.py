@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.video import COLS, ROWS
 
+from .controls import DEFAULT, Controls
 from .hits import any_click
 from .layers import Cover
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 MAX_WIDTH = COLS - 4  # text columns a panel may use (frame and a space each side inside)
 
@@ -32,16 +38,15 @@ def fold(lines: Sequence[str], width: int) -> list[str]:
     return out
 
 
-def centre_left(theme, width: int) -> int:
+def centre_left(theme: Theme, width: int) -> int:
     """The left column of an unplaced pop-up: centred on the screen, or in the theme's area."""
-    centre = getattr(theme, "centre_left", None)
-    return centre(width, COLS) if centre is not None else max(0, (COLS - width) // 2)
+    return theme.centre_left(width, COLS)
 
 
 class Panel:
     """A box with a title and lines, centred unless placed; ``open()`` draws it, ``close()`` undoes it."""
 
-    def __init__(self, dos, theme, title: str, lines: Sequence[str], *, top: int | None = None,
+    def __init__(self, dos: Dos, theme: Theme, title: str, lines: Sequence[str], *, top: int | None = None,
                  left: int | None = None, width: int | None = None, role: str = "popup",
                  frame_role: str = "popup_frame", title_role: str = "popup_title", centre: bool = False) -> None:
         self.dos, self.theme = dos, theme
@@ -88,31 +93,33 @@ class Panel:
         self.open()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
-def wait_any(dos, mouse: bool = True) -> Key | MouseEvent:
-    """The next key, or the next press of any mouse button (releases are passed over)."""
+def wait_any(dos: Dos, controls: Controls = DEFAULT) -> Key | MouseEvent:
+    """The next key, or the next press of any mouse button (releases are passed over; with the
+    mouse off, every click).  The hot keys are not asked: the caller decides what the key means."""
     while True:
         ev = dos.input()
         if isinstance(ev, Key):
             return ev
-        if mouse and any_click(ev):
+        if controls.mouse and any_click(ev):
             return ev
 
 
-def show_panel(dos, theme, title: str, lines: Sequence[str], *, mouse: bool = True, flush: bool = False,
-               **placement) -> Key | MouseEvent:
+def show_panel(dos: Dos, theme: Theme, title: str, lines: Sequence[str], *, controls: Controls = DEFAULT,
+               flush: bool = False, top: int | None = None, left: int | None = None,
+               width: int | None = None, centre: bool = False) -> Key | MouseEvent:
     """Show a panel until any key or click; the screen comes back as it was. Returns that key or click.
 
     ``flush``: drop keys typed before the panel appeared, so that a warning the player must
     read is not dismissed by a key he typed ahead for something else (as DOS programs
     emptied the BIOS buffer before an error's "press any key").
     """
-    with Panel(dos, theme, title, lines, **placement):
+    with Panel(dos, theme, title, lines, top=top, left=left, width=width, centre=centre):
         if flush:
             dos.keyboard.flush()
             while dos.mouse.next_event() is not None:
                 pass
-        return wait_any(dos, mouse)
+        return wait_any(dos, controls)

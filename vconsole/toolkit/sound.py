@@ -9,10 +9,14 @@ names its own effects.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 
 class Sound:
-    def __init__(self, dos, effects: Mapping[str, str] | None = None) -> None:
+    def __init__(self, dos: Dos, effects: Mapping[str, str] | None = None) -> None:
         self.dos = dos
         self.effects: dict[str, str] = dict(effects or {})
 

@@ -7,8 +7,8 @@ sensibly: 07 normal, 0F bright, 70 reverse, 01/09 underline, bit 7 for blink; co
 backgrounds stay in 0-7 so the blink bit never has to be reprogrammed.
 
 ``WIDGET_COLOUR`` / ``WIDGET_MONO`` are the roles the toolkit's own widgets draw with
-(pager, questions, line input, menus, pop-ups, forms, tables, board cursor, cards, message
-lines); a house style (the Tommy's Toys chrome) or a program lays its own on top.
+(pager, questions, line input, menus, pop-ups, forms, tables, board cursor, flashing choices,
+cards, message lines); a house style (the Tommy's Toys chrome) or a program lays its own on top.
 """
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ WIDGET_COLOUR: dict[str, int] = {
     "table": 0x1F, "table_frame": 0x1B, "table_title": 0x1E, "table_mark": 0x4F,
     # the function-key legend
     "legend_key": 0x0E, "legend_text": 0x07,
-    # board cursor
-    "cursor": 0x4F,
+    # board cursor; the things a pick_one question flashes
+    "cursor": 0x4F, "flash": 0x4F,
     # cards: faces, backs, empty places, a picked card
     "card_red": 0x74, "card_black": 0x70, "card_back": 0x19, "card_empty": 0x08, "card_selected": 0x4F,
     "card_red_selected": 0x4E, "card_black_selected": 0x4F, "card_more": 0x78,
@@ -54,7 +54,7 @@ WIDGET_MONO: dict[str, int] = {
     "form_field_active": 0x70, "form_hint": 0x07, "form_error": 0x0F,
     "table": 0x07, "table_frame": 0x07, "table_title": 0x0F, "table_mark": 0x70,
     "legend_key": 0x0F, "legend_text": 0x07,
-    "cursor": 0x70,
+    "cursor": 0x70, "flash": 0x70,
     "card_red": 0x70, "card_black": 0x70, "card_back": 0x07, "card_empty": 0x07, "card_selected": 0x0F,
     "card_red_selected": 0x0F, "card_black_selected": 0x0F, "card_more": 0x07,
 }

@@ -27,13 +27,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 
+from .controls import HotKey
 from .hits import any_click
-from .hot import STOPS, Hot
+from .hot import STOPS
+
+if TYPE_CHECKING:
+    from vconsole.program import Dos
 
 M = TypeVar("M")
 
@@ -56,7 +60,7 @@ class Thought(Generic[M]):
 
 
 class Busy:
-    def __init__(self, dos, hot: Callable[[Key], Hot | None], *,
+    def __init__(self, dos: Dos, hot: HotKey, *,
                  stops: Callable[[Key], Any] | None = None,
                  clicks: Callable[[MouseEvent], Key | None] | None = None,
                  typed: str | Callable[[], str] = KEEP,
@@ -85,9 +89,11 @@ class Busy:
             if key is None:
                 break
             result = self._key(key, kept, policy)
-        later = []
+        later: list[Key] = []
         while kb.pending():
-            later.append(kb.get())
+            waiting = kb.get()
+            if waiting is not None:
+                later.append(waiting)
         for key in kept + later:  # back in the order typed, for whoever reads keys next
             kb.push(key.word)
         while result is None:

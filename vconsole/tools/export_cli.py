@@ -12,6 +12,7 @@ from pathlib import Path
 from ..adapters import MONITORS
 from . import journal as jn
 from .htmlexport import ExportError, HtmlRecorder, check_time
+from .options import CliError, Parser, check_output, check_type
 
 
 def _zoom(text: str) -> float:
@@ -54,9 +55,7 @@ def finish(page: HtmlRecorder | None, outcome) -> list[str]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    from ..cli import _Parser
-
-    p = _Parser(prog="vconsole export-html",
+    p = Parser(prog="vconsole export-html",
                 description="Replay a journal headless and write it as one web page that plays it back "
                             "(pixel-exact, with its sound; no network, no server).")
     p.add_argument("journal", type=Path, help="the journal (made with --record) to export")
@@ -74,7 +73,6 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     import dataclasses
 
-    from ..cli import CliError, check_output, check_type
     from .replay import replay_headless
     from .replay_cli import _say, same_time_zone
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..adapters import ADAPTERS, MONITORS, get_adapter
+from ..animation import VideoRecorder, retrace_at
 from ..capture import save_png, to_display
 from ..disk import Drive, atomic_write
 from ..frontends import headless
@@ -30,7 +31,7 @@ from ..machine import MachineConfig
 from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
 from ..render import render_frame
 from .htmlexport import HtmlRecorder
-from .video import VideoRecorder, retrace_at
+from .options import OUTPUT_TYPES, CliError, Parser, check_output, check_type, rate, scale, seconds, video_format
 
 DISPLAYS = ("cga", "ega", "vga", "mda", "hercules")
 GALLERY_MONITORS = ("color", "green", "amber")
@@ -220,15 +221,7 @@ def write_index(out: Path, programs: list[Program], result: GalleryResult, displ
 
 # -- the commands --------------------------------------------------------------------------------------
 
-def _parser(prog: str, description: str):
-    from ..cli import _Parser
-
-    return _Parser(prog=prog, description=description)
-
-
 def _programs(names: list[str] | None) -> list[Program]:
-    from ..cli import CliError
-
     if not names:
         return list(discover().values())
     out = []
@@ -241,23 +234,22 @@ def _programs(names: list[str] | None) -> list[Program]:
 
 
 def main(argv: list[str]) -> int:
-    from ..cli import CliError, _scale, _seconds, check_output
-
-    p = _parser("vconsole gallery", "Every installed program through its tour, on every display and monitor: "
-                                    "PNG pictures, one animated capture each and an index.html.")
+    p = Parser(prog="vconsole gallery",
+               description="Every installed program through its tour, on every display and monitor: "
+                           "PNG pictures, one animated capture each and an index.html.")
     p.add_argument("dir", type=Path, help="folder to write the gallery into (made when missing)")
     p.add_argument("--programs", nargs="+", metavar="NAME", help="only these programs (default: all installed)")
     p.add_argument("--displays", nargs="+", choices=DISPLAYS, default=list(DISPLAYS), metavar="D",
                    help=f"display adapters (default: {' '.join(DISPLAYS)})")
     p.add_argument("--monitors", nargs="+", choices=MONITORS, default=list(GALLERY_MONITORS), metavar="M",
                    help=f"monitors (default: {' '.join(GALLERY_MONITORS)})")
-    p.add_argument("--scale", type=_scale, default=1, metavar="N",
+    p.add_argument("--scale", type=scale, default=1, metavar="N",
                    help="the 4:3 shape a monitor showed, N pixels across per pixel (default 1)")
     p.add_argument("--native", action="store_true", help="native pixels, exactly what the card generated")
     p.add_argument("--no-animation", action="store_true", help="no animated GIF captures")
-    p.add_argument("--seconds", type=_seconds, default=ATTRACT_SECONDS, help="length of each attract capture")
+    p.add_argument("--seconds", type=seconds, default=ATTRACT_SECONDS, help="length of each attract capture")
     p.add_argument("--no-player", action="store_true", help="no web players (pictures only, with --no-animation)")
-    p.add_argument("--player-seconds", type=_seconds, default=PLAYER_SECONDS,
+    p.add_argument("--player-seconds", type=seconds, default=PLAYER_SECONDS,
                    help=f"length of each web player's attract run (default {PLAYER_SECONDS:.0f})")
     args = p.parse_intermixed_args(argv)
     if args.dir.exists() and not args.dir.is_dir():
@@ -287,23 +279,22 @@ def main(argv: list[str]) -> int:
 
 
 def attract_main(argv: list[str]) -> int:
-    from ..cli import OUTPUT_TYPES, CliError, _rate, _scale, _seconds, _video_format, check_output, check_type
-
-    p = _parser("vconsole attract", "Record a program's attract mode (its demo, or computer against "
-                                    "computer) as an animated capture.")
+    p = Parser(prog="vconsole attract",
+               description="Record a program's attract mode (its demo, or computer against "
+                           "computer) as an animated capture.")
     p.add_argument("program", help="the program, e.g. mill")
     p.add_argument("out", type=Path, metavar="OUT.gif|OUT.png", help="the capture: GIF, or APNG for .png")
-    p.add_argument("--seconds", type=_seconds, default=30.0, help="machine seconds after the attract keys (default 30)")
+    p.add_argument("--seconds", type=seconds, default=30.0, help="machine seconds after the attract keys (default 30)")
     p.add_argument("--display", choices=sorted(ADAPTERS), default="ega", help="display adapter (default ega)")
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
-    p.add_argument("--scale", type=_scale, default=None, metavar="N",
+    p.add_argument("--scale", type=scale, default=None, metavar="N",
                    help="the 4:3 shape a monitor showed, N pixels across per pixel (default: native pixels)")
-    p.add_argument("--video-rate", type=_rate, default=None, metavar="HZ",
+    p.add_argument("--video-rate", type=rate, default=None, metavar="HZ",
                    help="frames a second (default: the adapter's refresh rate; a GIF at most 50)")
     p.add_argument("--seed", type=int, default=SEED, help=f"seed of the program's random numbers (default {SEED})")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="the speaker as well, to a WAV file")
     args = p.parse_args(argv)
-    _video_format(args.out)
+    video_format(args.out)
     if not args.seconds > 0:
         raise CliError("--seconds must be above 0")
     check_output("OUT", args.out)

@@ -7,7 +7,7 @@ notes.  The player in the page (``htmlplayer/player.js``) draws every frame
 from those, with the card's own glyphs and colour tables, at the retrace's
 blink phase, exactly as ``render.render_frame`` does.
 
-The recorder is fed like ``tools.video.VideoRecorder``: ``advance(screen,
+The recorder is fed like ``animation.VideoRecorder``: ``advance(screen,
 old, new)`` as the clock moves (the screen showing then is what every retrace
 between ``old`` and ``new`` showed), ``finish`` at the end.  A change seen at
 ``old`` is stored at ``old``: the page shows, at time T, the last change at or

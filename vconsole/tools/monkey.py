@@ -29,7 +29,6 @@ as it was when that run began, so shrinking replays restore that snapshot.
 """
 from __future__ import annotations
 
-import argparse
 import collections
 import dataclasses
 import json
@@ -56,6 +55,7 @@ from ..keyboard import CHAR_SCAN, KEYPAD, NAMED
 from ..machine import Machine, MachineConfig, ProgramExit
 from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
 from ..switches import SwitchError
+from .options import CliError, Parser, seconds_or_off, whole
 
 EXIT_FAILURE, EXIT_USAGE = 1, 2
 STALL_LIMIT = 20_000  # idle calls in a row with no time passing and no event taken
@@ -615,43 +615,14 @@ def monkey(target: Target, events: int = 2000, drive_root: Path | None = None,
 
 
 # -- command line ---------------------------------------------------------------------------------------
-class _UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(message)
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
-
-
-def _seconds(text: str) -> float:
-    try:
-        s = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= s <= 86400 or s != s:
-        raise argparse.ArgumentTypeError(f"out of range: {text}")
-    return s
-
-
-def _parser() -> _Parser:
-    p = _Parser(prog="vconsole monkey",
+def _parser() -> Parser:
+    p = Parser(prog="vconsole monkey",
                 description="Feed a program seeded random input (keys, text, mouse, waits) and report failures "
                             "with the shortest --keys script that reproduces them.")
     p.add_argument("program", help="program to test, e.g. MILL")
-    p.add_argument("--events", type=_positive, default=2000, help="random events per seed (default 2000)")
+    p.add_argument("--events", type=whole(1), default=2000, help="random events per seed (default 2000)")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    p.add_argument("--seeds", type=_positive, default=1, help="how many seeds from --seed on (default 1)")
+    p.add_argument("--seeds", type=whole(1), default=1, help="how many seeds from --seed on (default 1)")
     p.add_argument("--switches", default="", metavar="WORDS", help="the program's switches, e.g. 'MS' or '/NS'")
     p.add_argument("--display", type=str.lower, choices=sorted(ADAPTERS), default="ega", help="display adapter")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
@@ -659,8 +630,8 @@ def _parser() -> _Parser:
                    help="start from a copy of this folder's files (it is never changed)")
     p.add_argument("--replay", metavar="SCRIPT", default=None,
                    help="instead of random input, run this key script (or @FILE) with the monkey's checks")
-    p.add_argument("--shrink-time", type=_seconds, default=SHRINK_S, help="seconds to spend shrinking a failure")
-    p.add_argument("--watchdog", type=_seconds, default=WATCHDOG_S,
+    p.add_argument("--shrink-time", type=seconds_or_off, default=SHRINK_S, help="seconds to spend shrinking a failure")
+    p.add_argument("--watchdog", type=seconds_or_off, default=WATCHDOG_S,
                    help="seconds of CPU time without a service call that count as a hang (0: off)")
     p.add_argument("--json", action="store_true", help="print a JSON summary instead of text")
     return p
@@ -671,12 +642,12 @@ def _target(args) -> Target:
         program = find(args.program)
     except UnknownProgram:
         names = ", ".join(n.upper() for n in discover())
-        raise _UsageError(f"Bad command or file name - {args.program}. Programs here: {names}") from None
+        raise CliError(f"Bad command or file name - {args.program}. Programs here: {names}") from None
     words = tuple(args.switches.split())
     try:
         program.parse_switches(list(words))
     except SwitchError as e:
-        raise _UsageError(f"{program.name}: {e}") from None
+        raise CliError(f"{program.name}: {e}") from None
     return Target(program, words, args.display, not args.no_mouse, args.seed)
 
 
@@ -684,11 +655,11 @@ def _drive_files(path: Path | None) -> dict[str, bytes]:
     if path is None:
         return {}
     if not path.is_dir():
-        raise _UsageError(f"--drive {path}: not a directory")
+        raise CliError(f"--drive {path}: not a directory")
     try:
         return snapshot(Drive(path))
     except OSError as e:
-        raise _UsageError(f"--drive {path}: {e}") from None
+        raise CliError(f"--drive {path}: {e}") from None
 
 
 def _replay_main(args, target: Target) -> int:
@@ -696,7 +667,7 @@ def _replay_main(args, target: Target) -> int:
         spec = keyscript.read(args.replay)
         keyscript.parse(spec)
     except keyscript.KeyScriptError as e:
-        raise _UsageError(str(e)) from None
+        raise CliError(str(e)) from None
     tokens = [spec]  # one token holding the whole script: the parser splits it the same way
     failure, code = replay(target, tokens, _drive_files(args.drive), args.watchdog or None)
     if failure is None:
@@ -726,7 +697,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(report.text(), flush=True)
             if report.failure:
                 break
-    except _UsageError as e:
+    except CliError as e:
         print(f"vconsole monkey: {e}", file=sys.stderr)
         return EXIT_USAGE
     if args.json:

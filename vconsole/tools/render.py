@@ -28,6 +28,7 @@ from ..names import DEFAULT_DISPLAY
 from ..video import ScreenState
 from .art import MAX_ROWS, MAX_WIDTH, Art, ArtError, load
 from .art.look import Look, look
+from .options import CliError, Parser
 
 EXIT_USAGE = 2
 HIDDEN_CURSOR = (0x20, 0x00)  # CX=2000h: the CRTC's "cursor off" (bit 5 of the start line)
@@ -37,13 +38,6 @@ BAND_ROWS = 200
 
 class RenderError(Exception):
     """A mistake in the command or its files: printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a mistake as one line instead of usage text and SystemExit."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise RenderError(message)
 
 
 def _int(text: str) -> int:
@@ -77,8 +71,8 @@ def _cursor(text: str) -> tuple[int, int, int, int]:
     return row, col, start, end
 
 
-def _parser() -> _Parser:
-    p = _Parser(prog="vconsole render",
+def _parser() -> Parser:
+    p = Parser(prog="vconsole render",
                 description="Render a screen dump or a piece of DOS art (.BIN, .ANS, .XB, SAUCE honoured)"
                             " as a display adapter showed it, to PNG or to an animated GIF of its blinking.")
     p.add_argument("file", type=Path, help="a .BIN of any size (4000 bytes: one 80x25 screen), .ANS or other"
@@ -281,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
                 save_png_bands(bands(job, args.monitor, args.frame or 0), args.png)
             except OSError as e:
                 raise RenderError(f"cannot write {args.png}: {e.strerror or e}") from None
-    except RenderError as e:
+    except (RenderError, CliError) as e:  # CliError: the options themselves
         print(f"vconsole render: {e}", file=sys.stderr)
         return EXIT_USAGE
     return 0

@@ -15,15 +15,24 @@ from pathlib import Path
 
 from ..adapters import MONITORS
 from . import journal as jn
+from .options import (
+    SCREENSHOT_IN_WINDOW,
+    CliError,
+    Parser,
+    add_video_options,
+    check_outputs,
+    scale,
+    video_format,
+    window_capture,
+)
 from .replay import PacedClock, ReplayHost, ReplayReport, prepare, replay_headless
+from .runs import capture_hook, finish_outputs, page_recorder, video_recorder
 
 EXIT_USAGE, EXIT_DIVERGED = 2, 1
 
 
 def _parser() -> argparse.ArgumentParser:
-    from ..cli import _Parser, _scale, add_video_options
-
-    p = _Parser(prog="vconsole replay", description="Play back a journal made with --record.")
+    p = Parser(prog="vconsole replay", description="Play back a journal made with --record.")
     p.add_argument("journal", type=Path, help="the journal (JSON lines) to replay")
     p.add_argument("--headless", action="store_true", help="no window: as fast as the machine goes")
     p.add_argument("--speed", type=float, default=1.0, metavar="X",
@@ -33,23 +42,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the replay ends")
     p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the replay ends")
     p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
-    p.add_argument("--scale", type=_scale, default=None, metavar="N",
+    p.add_argument("--scale", type=scale, default=None, metavar="N",
                    help="window scale, or the 4:3 monitor shape at N for --screenshot and --record-video")
     add_video_options(p)
     return p
 
 
 def main(argv: list[str]) -> int:
-    from ..cli import (
-        SCREENSHOT_IN_WINDOW,
-        CliError,
-        _page,
-        _video,
-        _video_format,
-        check_outputs,
-        finish_outputs,
-    )
-
     args = _parser().parse_args(argv)
     if not args.speed > 0:
         raise CliError("--speed must be above 0")
@@ -57,7 +56,7 @@ def main(argv: list[str]) -> int:
         raise CliError(SCREENSHOT_IN_WINDOW)
     check_outputs(args, "record_audio", "screenshot", "dump_text", "record_video", "record_html")
     if args.record_video is not None:
-        _video_format(args.record_video)
+        video_format(args.record_video)
     try:
         journal = jn.read(args.journal)
         prepare(journal)
@@ -72,14 +71,9 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="vconsole-replay-") as tmp:
         root = Path(tmp) / "TOYS"
         if args.headless:
-            video = _video(args, config)
-            page = _page(args, config)
-            hook = None
-            if video is not None or page is not None:
-                def hook(m):
-                    for capture in (video, page):
-                        if capture is not None:
-                            m.clock.taps.append(lambda old, new, c=capture: c.advance(m.screen, old, new))
+            video = video_recorder(args, config)
+            page = page_recorder(args, config)
+            hook = capture_hook(video, page) if video is not None or page is not None else None
             result = replay_headless(journal, root, monitor=args.monitor, record_audio=args.record_audio,
                                      machine_hook=hook)
             failed = finish_outputs(args, config, result.outcome, video, page)
@@ -106,7 +100,6 @@ def same_time_zone(header: jn.Header) -> None:
 
 
 def _in_window(args, journal: jn.Journal, config, root: Path):
-    from ..cli import CliError, window_capture
     from ..frontends import window
     from ..machine import ProgramExit
     from ..program import run_program

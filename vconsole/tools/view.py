@@ -19,7 +19,6 @@ shown, and one that cannot be read says why on the screen.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -33,6 +32,9 @@ from ..program import Program, RunOptions, run_program
 from ..video import COLS, ROWS
 from .art import EXTENSIONS, MAX_WIDTH, Art, ArtError, load
 from .art.look import look
+from .command import parse_with_settings
+from .options import CliError, Parser, check_drive, scale, whole
+from .runs import run_headless, run_window
 
 EXIT_USAGE = 2
 WHEEL_ROWS = 3
@@ -49,35 +51,14 @@ HELP = [
 ]
 
 
-class ViewError(Exception):
-    """A command-line mistake: one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise ViewError(message)
-
-
-def _positive(lo: int, hi: int):
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not lo <= n <= hi:
-            raise argparse.ArgumentTypeError(f"must be {lo} to {hi}")
-        return n
-    return parse
-
-
-def _parser() -> _Parser:
-    p = _Parser(prog="vconsole view", description="Show DOS art files (.ANS, .BIN, .XB ...) on the emulated"
+def _parser() -> Parser:
+    p = Parser(prog="vconsole view", description="Show DOS art files (.ANS, .BIN, .XB ...) on the emulated"
                                                   " screen, scrolled like a DOS art viewer.")
     p.add_argument("files", nargs="+", type=Path, help="art files, or folders to show the art files of")
     p.add_argument("--display", choices=ADAPTER_NAMES, default=DEFAULT_DISPLAY,
                    help=f"display adapter (default {DEFAULT_DISPLAY}, as for every command)")
     p.add_argument("--monitor", choices=list(MONITORS), default="color", help="monitor (default color)")
-    p.add_argument("--width", type=_positive(1, MAX_WIDTH), default=None, metavar="COLS",
+    p.add_argument("--width", type=whole(1, MAX_WIDTH), default=None, metavar="COLS",
                    help="columns of a .BIN or ANSI text that has no SAUCE to say (default 80)")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
     p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
@@ -87,7 +68,7 @@ def _parser() -> _Parser:
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
     p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
     p.add_argument("--dump-text", type=Path, metavar="FILE", help="the 25 text rows when the run ends")
-    p.add_argument("--scale", type=_positive(1, 16), default=None, metavar="N",
+    p.add_argument("--scale", type=scale, default=None, metavar="N",
                    help="window scale, or for --screenshot the 4:3 picture at N pixels across per pixel")
     return p
 
@@ -120,13 +101,13 @@ def collect(paths: list[Path], width: int | None) -> list[Entry]:
             found = sorted((p for p in path.iterdir() if p.is_file() and p.suffix.lower() in EXTENSIONS),
                            key=lambda p: p.name.lower())
             if not found:
-                raise ViewError(f"{path}: no art files there ({', '.join(EXTENSIONS)})")
+                raise CliError(f"{path}: no art files there ({', '.join(EXTENSIONS)})")
             entries += [Entry(p) for p in found]
         else:
             try:
                 entries.append(Entry(path, load(path, width=width)))
             except ArtError as e:
-                raise ViewError(str(e)) from None
+                raise CliError(str(e)) from None
     return entries
 
 
@@ -278,20 +259,15 @@ class Viewer:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[2:] if argv is None else argv)
-    from .. import cli
-
     try:
-        try:
-            args, _ = cli.parse_with_settings(_parser(), argv, intermixed=False)
-            entries = collect(args.files, args.width)
-        except ViewError as e:
-            raise cli.CliError(str(e)) from None
+        args, _ = parse_with_settings(_parser(), argv, intermixed=False)
+        entries = collect(args.files, args.width)
         program = Program(name="VIEW", main=lambda dos: Viewer(dos, entries, args.width).run(), hidden=True,
                           summary="shows DOS art files")
         from ..frontends import default_drive
 
         if args.drive is not None:
-            cli._check_drive(args.drive)
+            check_drive(args.drive)
         drive = Drive(args.drive or default_drive())
         config = MachineConfig(adapter=args.display, monitor=args.monitor, mouse=not args.no_mouse, mute=args.mute)
         args.record_audio = None
@@ -300,9 +276,9 @@ def main(argv: list[str] | None = None) -> int:
             return run_program(machine, program, frozenset(), drive, RunOptions(seed=args.seed))
 
         if args.headless or args.keys is not None:
-            return cli.run_headless(args, config, target)
+            return run_headless(args, config, target)
         title = f"vconsole - view {entries[0].path.name}"
-        return cli.run_window(args, config, target, title, drive.root.parent / "captures")
-    except cli.CliError as e:
+        return run_window(args, config, target, title, drive.root.parent / "captures")
+    except CliError as e:
         print(f"vconsole view: {e}", file=sys.stderr)
         return EXIT_USAGE

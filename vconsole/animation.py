@@ -32,11 +32,11 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, PngImagePlugin
 
-from ..adapters import Adapter, border_rgb, colour_tables, get_adapter
-from ..capture import to_display
-from ..disk import atomic_write
-from ..render import effective_cells, phase, render_frame
-from ..video import COLS, ROWS, ScreenState
+from .adapters import Adapter, border_rgb, colour_tables, get_adapter
+from .capture import to_display
+from .disk import atomic_write
+from .render import effective_cells, phase, render_frame
+from .video import COLS, ROWS, ScreenState
 
 FORMATS = {".gif": "gif", ".png": "png", ".apng": "png"}
 GIF_MAX_RATE = 50.0  # 2/100 s: browsers show shorter GIF delays as 1/10 s

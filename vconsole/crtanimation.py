@@ -1,6 +1,6 @@
 """Animated captures with the CRT look (--crt with --record-video, or Ctrl+F7 in a --crt window).
 
-The same sampling as tools.video.VideoRecorder (every retrace or the chosen
+The same sampling as animation.VideoRecorder (every retrace or the chosen
 rate, a frame only where the picture changed), but each sample is the CRT
 picture of vconsole.crt at the 4:3 display size of the scale (2 when none is
 given), and the phosphor's afterglow keeps changing the picture after the
@@ -15,12 +15,12 @@ import os
 import numpy as np
 from PIL import Image, PngImagePlugin
 
-from ..adapters import Adapter
-from ..capture import display_size
-from ..crt import CrtPicture
-from ..render import phase, render_frame
-from ..video import ScreenState
-from .video import FRAME_BYTES, VideoError, VideoRecorder, _AnimationWriter, retrace_at
+from .adapters import Adapter
+from .capture import display_size
+from .crt import CrtPicture
+from .render import phase, render_frame
+from .video import ScreenState
+from .animation import FRAME_BYTES, VideoError, VideoRecorder, _AnimationWriter, retrace_at
 
 CRT_SCALE = 2  # the look needs display pixels: scanlines and mask are finer than a native pixel
 

@@ -1,0 +1,215 @@
+"""The option helpers every command shares: the parser that fails in one line, the value types
+(scale, seconds, rate, volume), the window and capture options, and the checks on output files.
+
+They live here, not in ``vconsole.cli``, so that the CLI and each tool (gallery, replay, view,
+export-html, the monkey) import them from one place below both, and no tool imports the CLI back.
+Only the standard library and ``vconsole.names`` at the top: ``vconsole --help`` stays instant.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+#: the exit status of a command-line mistake
+EXIT_USAGE = 2
+#: a run's length in machine seconds: a day is already far more than a capture needs
+MAX_SECONDS = 24 * 3600.0
+SCREENSHOT_IN_WINDOW = "--screenshot and --dump-text go with --headless (in the window use Ctrl+F5)"
+
+
+class CliError(Exception):
+    """A command-line mistake: the message is printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose mistakes are one CliError line (exit 2 from the command), not usage text and SystemExit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(message)
+
+
+# -- value types ------------------------------------------------------------------------------------------
+
+def whole(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """The type of a whole-number option from ``lo`` to ``hi`` (no upper bound when ``hi`` is None)."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if hi is None and n < lo:
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least {lo}")
+        if hi is not None and not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {lo} to {hi}")
+        return n
+    return parse
+
+
+#: --scale: whole pixels across per pixel of the picture
+scale = whole(1, 16)
+#: --volume: percent, 0 silent (the timing kept)
+volume = whole(0, 100)
+
+
+def rate(text: str) -> float:
+    """Frames a second of a capture: above 0, at most 1000."""
+    try:
+        hz = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < hz <= 1000:
+        raise argparse.ArgumentTypeError("must be a number of frames a second above 0")
+    return hz
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def seconds(text: str) -> float:
+    """A length in seconds: a finite number above 0, at most a day (not nan, inf or -5)."""
+    s = _number(text)
+    if not 0 < s <= MAX_SECONDS:  # nan fails this too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0 and at most {MAX_SECONDS:.0f}")
+    return s
+
+
+def seconds_or_off(text: str) -> float:
+    """A length in seconds where 0 means "off": from 0 to a day (not nan, inf or -5)."""
+    s = _number(text)
+    if not 0 <= s <= MAX_SECONDS:  # nan fails this too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 (off) to {MAX_SECONDS:.0f}")
+    return s
+
+
+def video_format(path: Path) -> str:
+    """The animated capture format a file name asks for ("gif" or "png"); another name is a CliError."""
+    from ..animation import VideoError, format_of  # numpy and Pillow only once a capture is asked for
+
+    try:
+        return format_of(path)
+    except VideoError as e:
+        raise CliError(str(e)) from None
+
+
+# -- option groups ----------------------------------------------------------------------------------------
+
+def add_window_options(p: argparse.ArgumentParser) -> None:
+    """The window's look and feel (docs/WINDOW.md); --crt also applies to --screenshot."""
+    from ..names import KEYBOARD_LAYOUTS as LAYOUT_NAMES  # not frontends.layouts: a headless run needs no tables
+
+    p.add_argument("--crt", action="store_true",
+                   help="the look of a period monitor: scanlines, shadow mask, glow, phosphor afterglow"
+                        " (window, --screenshot, --record-video FILE.png; default: the exact picture)")
+    p.add_argument("--fullscreen", action="store_true", help="open the window full screen (Alt+Enter switches)")
+    p.add_argument("--keyboard", choices=LAYOUT_NAMES, default=None, metavar="LAYOUT",
+                   help=f"keyboard layout as DOS KEYB gave it: {', '.join(LAYOUT_NAMES)} (default: the host's)")
+
+
+def add_video_options(p: argparse.ArgumentParser) -> None:
+    """The run's captures: --record-video (GIF or APNG), its --video-rate, and --record-html."""
+    p.add_argument("--record-video", type=Path, metavar="FILE.gif|FILE.png",
+                   help="an animated capture of the run (GIF, or APNG for .png)")
+    p.add_argument("--video-rate", type=rate, default=None, metavar="HZ",
+                   help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
+    p.add_argument("--record-html", type=Path, metavar="FILE.html",
+                   help="the run as one web page that plays it back, pixel-exact with its sound (docs/PLAYER.md)")
+
+
+def window_capture(args: argparse.Namespace) -> Path | None:
+    """The capture the window makes from the start: --record-video, or --record-html (one of them)."""
+    video: Path | None = getattr(args, "record_video", None)
+    page: Path | None = getattr(args, "record_html", None)
+    if video is not None and page is not None:
+        raise CliError("in the window, give --record-video or --record-html, not both (headless takes both)")
+    return page if page is not None else video
+
+
+# -- checks made before a run, so nothing is lost at its end --------------------------------------------
+
+def check_drive(path: Path) -> None:
+    """Refuse a --drive every save would fail in: a file, or a path under a file (/etc/passwd/x)."""
+    if path.exists() and not path.is_dir():
+        raise CliError(f"--drive {path}: not a directory")  # every save would fail: say so now
+    for above in path.absolute().parents:
+        if above.exists():
+            if not above.is_dir():
+                raise CliError(f"--drive {path}: {above} is not a directory")
+            return
+
+
+def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> None:
+    """Refuse, before the run, an output file that could not be written at its end: its folder missing
+    or not a folder, the name taken by a folder, or a folder nothing can be created in."""
+    if path is None or (stdout_ok and str(path) == "-"):
+        return
+    path = Path(path)
+    parent = path.absolute().parent
+    if not parent.is_dir():
+        why = "no such directory" if not parent.exists() else f"{parent} is not a folder"
+        raise CliError(f"{option}: cannot write {path}: {why}")
+    if path.is_dir():
+        raise CliError(f"{option}: cannot write {path}: it is a folder")
+    if path.exists() and not path.is_file():  # a device or a pipe (/dev/null): written straight through
+        if not os.access(path, os.W_OK):
+            raise CliError(f"{option}: cannot write {path}: permission denied")
+        return
+    try:  # the file is written to a temporary one beside it, renamed into place: try making one
+        fd, probe = tempfile.mkstemp(prefix=".~vconsole-probe.", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise CliError(f"{option}: cannot write {path}: {e.strerror or e}") from None
+
+
+#: the file type each output option writes, whatever the name says: a name with another extension is refused
+OUTPUT_TYPES = {"screenshot": (".png", "a PNG picture"), "record_audio": (".wav", "a WAV file"),
+                "record_html": (".html", "a web page")}
+
+
+def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
+    """Refuse a name whose extension says another format than the file will be (x.jpg for a PNG);
+    a name without one (/dev/stdout) is left alone."""
+    if path is not None and path.suffix and path.suffix.lower() != suffix:
+        raise CliError(f"{option}: {path} would be {what}, not {path.suffix[1:].upper()}: name it with {suffix}")
+
+
+#: every option that writes a file: two of them naming one path would leave only the last written
+ALL_OUTPUTS = ("record", "record_video", "record_audio", "screenshot", "dump_text")
+
+
+def check_collisions(args: argparse.Namespace) -> None:
+    """Refuse two outputs on one path (``--dump-text x --record x`` kept only the text, the journal
+    lost), and an option that could have no effect (``--video-rate`` without ``--record-video``)."""
+    seen: dict[str, str] = {}
+    for name in ALL_OUTPUTS:
+        path: Any = getattr(args, name, None)  # a Path, or the "-" of standard output
+        if path is None or (name == "dump_text" and str(path) == "-"):
+            continue
+        if Path(path).exists() and not Path(path).is_file():
+            continue  # /dev/null takes any number of outputs; a folder is refused by check_output
+        option = "--" + name.replace("_", "-")
+        key = os.path.normcase(os.path.realpath(path))
+        if key in seen:
+            raise CliError(f"{seen[key]} and {option} both write {path}: give each its own file")
+        seen[key] = option
+    if getattr(args, "video_rate", None) is not None and getattr(args, "record_video", None) is None:
+        raise CliError("--video-rate sets the frame rate of --record-video: it does nothing without it")
+
+
+def check_outputs(args: argparse.Namespace, *options: str) -> None:
+    """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
+    check_collisions(args)
+    for name in options:
+        path: Path | None = getattr(args, name, None)
+        option = "--" + name.replace("_", "-")
+        if name in OUTPUT_TYPES:
+            check_type(option, path, *OUTPUT_TYPES[name])
+        check_output(option, path, stdout_ok=name == "dump_text")
