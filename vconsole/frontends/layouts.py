@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from pyglet.libs.x11.xlib import XEvent
     from pyglet.window import Window
 
-    from ..keyboard import KeyboardInput
+    from ..int09 import KeyboardInput
     from .keymap import KeyMapper
 
     XHandler = Callable[[XEvent], None]  # pyglet's handler of one kind of X event

@@ -20,8 +20,8 @@ from ..adapters import border_rgb
 from ..capture import save_png, sharp_display, to_display
 
 if TYPE_CHECKING:
-    from ..synth import WavRecorder
     from ..animation import VideoRecorder
+    from ..synth import WavRecorder
     from ..video import TextScreen
     from .window import WindowFrontEnd
 

@@ -362,7 +362,7 @@ class WindowFrontEnd:
             waits.append(due - now)
         return max(0.001, min(waits)) if waits else None
 
-    def replace(self, width: int, height: int) -> None:
+    def place_picture(self, width: int, height: int) -> None:
         """The window is now width x height: place the picture again (winevents.on_resize)."""
         self.placement = self._place(width, height)
         if self.picture.place(self.placement):

@@ -138,7 +138,7 @@ class WindowEvents:
 
     # -- the window ---------------------------------------------------------------------------------------
     def on_resize(self, width: int, height: int) -> None:
-        self.front.replace(width, height)  # pyglet's own handler still sets the viewport and projection
+        self.front.place_picture(width, height)  # pyglet's own handler still sets the viewport and projection
 
     def on_expose(self) -> None:
         self.front.dirty = True

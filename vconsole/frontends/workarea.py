@@ -26,20 +26,20 @@ def work_area(screen: Screen) -> tuple[int, int]:
     Elsewhere, or when nobody says, a task bar's height is guessed.
     """
     area = None
+    xdisplay = getattr(screen.display, "_display", None)  # Xlib's Display pointer, on X11 only
     try:
         if sys.platform == "win32":
             area = _win32_work_area()
-        elif hasattr(getattr(screen, "display", None), "_display"):
-            area = _x11_work_area(screen)
+        elif xdisplay is not None:
+            area = _x11_work_area(screen, xdisplay)
     except Exception:  # noqa: BLE001 - a desktop that answers oddly gets the guess
         area = None
     return area or (screen.width, max(1, screen.height - PANELS))
 
 
-def _x11_work_area(screen: Screen) -> tuple[int, int] | None:
+def _x11_work_area(screen: Screen, d: object) -> tuple[int, int] | None:
     from pyglet.libs.x11 import xlib
 
-    d = screen.display._display
     atom = xlib.XInternAtom(d, b"_NET_WORKAREA", True)
     if not atom:
         return None
