@@ -22,6 +22,19 @@ from vconsole_programs.anciento.stones import numbered_deal  # noqa: E402
 NUMBER = 505
 
 
+def pieces(text: str, width: int = 100) -> list[str]:
+    """``text`` in pieces of at most about ``width`` characters, cut after a space or a line's end,
+    so that the module's lines stay short and the pieces put together are ``text`` exactly."""
+    out: list[str] = []
+    for line in text.splitlines(keepends=True):
+        while len(line) > width:
+            cut = line.rindex(" ", 0, width) + 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
 def main() -> int:
     deal = numbered_deal(NUMBER)
     game = Game(deal)
@@ -33,7 +46,7 @@ def main() -> int:
         '"""The SAMPLE saved game: game 505 played by the master (made by scripts/make_anciento_sample.py)."""\n'
         f"NUMBER = {NUMBER}\n"
         f"SCORE = {game.final().total}\n"
-        f"TEXT = {text!r}\n")
+        "TEXT = (\n" + "".join(f"    {piece!r}\n" for piece in pieces(text)) + ")\n")
     print(f"game {NUMBER}: {game.final()} -> {out}")
     return 0
 

@@ -128,8 +128,10 @@ def _py_value(pos: Position, depth: int, ply: int = 0) -> int:
     return best_v
 
 
-def random_positions(seed: int, count: int, options: Options = Options()) -> list[Position]:
+def random_positions(seed: int, count: int, options: Options | None = None) -> list[Position]:
     """Positions from random games (both phases) plus ones where a side is all in mills."""
+    if options is None:
+        options = Options()
     rng = random.Random(seed)
     out = []
     while len(out) < count:

@@ -90,15 +90,15 @@ def test_f10_ends_at_once_when_every_stone_is_down(tmp_path):
 
 
 def test_the_jump_keys_go_to_the_corners_of_the_playing_area(tmp_path, monkeypatch):
-    from vconsole_programs.anciento import play as play_module
+    from vconsole_programs.anciento import moves
     seen = {}
-    real = play_module.Play.move_cursor
+    real = moves.move_cursor
 
-    def spy(self, key):
-        real(self, key)
-        seen[key.name] = self.cursor.pos
+    def spy(play, key):
+        real(play, key)
+        seen[key.name] = play.cursor.pos
 
-    monkeypatch.setattr(play_module.Play, "move_cursor", spy)
+    monkeypatch.setattr(moves, "move_cursor", spy)
     run(tmp_path, '3 "505" Enter Home PgUp End PgDn')
     assert seen == {"Home": (1, 1), "PgUp": (1, 8), "End": (8, 1), "PgDn": (8, 8)}
     out = run(tmp_path, '3 "505" Enter PgDn Enter')  # an empty square of the area, not a starter

@@ -30,11 +30,9 @@ from vconsole_programs.cardmine.rules import (
     deal,
     draw,
     legal_plays,
-    mine_shut,
     new_game,
     path_of,
     play_checked,
-    points_left,
     settled,
     shuffled_deck,
 )
@@ -427,50 +425,3 @@ def test_every_generated_play_is_legal_and_hands_never_pass_ten_cards():
     for seed in range(3):
         play_game((random_player, random_player), 100 + seed, Options(dealt=9), check=check)
     assert seen >= {SHAFT_PLAY, LODE_PLAY, MOVE_PLAY}
-
-
-# -- a game nobody can win any more: the tie comes at once ----------------------------------
-def _shut(*extra: str) -> str:
-    """A mine full of face-down entrances (so nothing can be laid again), with ``extra``
-    squares ('1-1=KH') holding other cards."""
-    grid = [["##"] * 16 for _ in range(4)]
-    for item in extra:
-        at, card = item.split("=")
-        r, col = divmod(sq(at), 16)
-        grid[r][col] = card
-    return "\n".join(" ".join(row) for row in grid)
-
-
-def test_a_shut_mine_with_no_lode_left_is_a_tie_after_the_next_play():
-    s = build(_shut(), hands=(["2S"], []), pawns=("2-7", "2-8"))
-    assert mine_shut(s.face, s.cell) and s.decks[0] and s.decks[1]
-    assert points_left(s) == (0, 0) and settled(s)
-    t = apply_play(s, legal_plays(s)[0])
-    assert t.winner == TIE and chips(t) == 0 and t.decks[1]  # cards left to draw: not exhausted
-
-
-def test_a_lode_that_cannot_bring_anyone_to_game_point_settles_the_game():
-    # a king of hearts anyone can walk to, but 3 points never make 10
-    s = build(_shut("1-1=KH"), hands=(["2S"], []), pawns=("2-7", "2-8"), options=Options(game_point=10))
-    assert points_left(s) == (3, 3) and settled(s)
-    assert apply_play(s, legal_plays(s)[0]).winner == TIE
-
-
-def test_a_reachable_lode_that_wins_keeps_the_game_going():
-    s = build(_shut("1-1=KH", "4-G=AS0", "4-F=AD0"), hands=(["2S"], []), pawns=("2-7", "2-8"),
-              options=Options(game_point=10))
-    assert s.score == (8, 0) and not settled(s)
-    t = apply_play(s, [p for p in legal_plays(s) if p.dest != sq("1-1")][0])
-    assert t.winner == PLAYING
-
-
-def test_a_lode_no_walk_can_end_on_counts_for_nobody():
-    # the king sits between face-up spades: no hop links it to anything
-    s = build(_shut("1-1=KH", "1-2=5S", "2-1=6S", "4-G=AS0", "4-F=AD0"), hands=(["2S"], []),
-              pawns=("2-7", "2-8"), options=Options(game_point=10))
-    assert points_left(s) == (0, 0) and settled(s)
-
-
-def test_an_open_mine_counts_every_lode_card_still_to_come():
-    s = deal(3, 4)
-    assert not mine_shut(s.face, s.cell) and points_left(s) == (80, 80) and not settled(s)

@@ -41,7 +41,7 @@ def test_header_values_out_of_range_are_refused(capsys, tmp_path, field, value, 
 
 
 def test_a_journal_bigger_than_the_limit_is_refused_without_reading_it_all(capsys, tmp_path, monkeypatch):
-    monkeypatch.setattr(jn, "MAX_JOURNAL", 1000)
+    monkeypatch.setattr(jn.reader, "MAX_JOURNAL", 1000)  # the reader's limit
     path = tmp_path / "big.jsonl"
     path.write_text(jn.Header(program="MILL").to_json() + "\n" + "# padding\n" * 200)
     assert cli.main(["replay", str(path), "--headless"]) == 2

@@ -151,6 +151,13 @@ def test_no_module_imports_itself_round_a_loop():
     assert not loops, "import cycles:\n" + "\n".join(" -> ".join(loop) for loop in loops)
 
 
+def test_no_tool_or_front_end_imports_the_cli():
+    """What the tools share with the command line is below both (tools/options.py, command.py, runs.py)."""
+    graph = import_graph(our_modules())
+    bad = {name for name, imported in graph.items() if "vconsole.cli" in imported and within(name, TOP)}
+    assert not bad, f"{sorted(bad)} import vconsole.cli; take the shared helper from vconsole.tools.options"
+
+
 def test_the_cycle_check_finds_a_loop_and_spares_a_package_importing_its_parts(tmp_path):
     def write(rel: str, text: str) -> None:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)

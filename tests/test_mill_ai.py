@@ -24,7 +24,8 @@ from vconsole_programs.mill.rules import (
 )
 
 
-def _random_positions(seed, count, min_ply=0, max_ply=60, opts=Options()):
+def _random_positions(seed, count, min_ply=0, max_ply=60, opts=None):
+    opts = Options() if opts is None else opts
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -78,7 +79,7 @@ def test_stopped_search_still_returns_a_legal_move_fast():
 def test_on_best_reports_every_change_and_ends_on_the_move_played():
     for i, pos in enumerate(_random_positions(7, 6, min_ply=6, max_ply=40)):
         seen = []
-        move = search(pos, 5, rng=random.Random(i), on_best=lambda m, d, s: seen.append((m, d)))
+        move = search(pos, 5, rng=random.Random(i), on_best=lambda m, d, s, seen=seen: seen.append((m, d)))
         assert seen and seen[-1][0] == move
         assert all(a[0] != b[0] for a, b in zip(seen, seen[1:]))  # only changes are reported
         assert [d for _, d in seen] == sorted(d for _, d in seen)
@@ -227,9 +228,11 @@ def test_mill_features_match_a_loop_over_the_mills():
         for m in MILL_MASKS:
             a, b = me & m, opp & m
             if a == m:
-                want[2] |= m; want[4] += 1
+                want[2] |= m
+                want[4] += 1
             if b == m:
-                want[3] |= m; want[5] += 1
+                want[3] |= m
+                want[5] += 1
             if not b and a.bit_count() == 2:
                 want[0] |= m & empty
             if not a and b.bit_count() == 2:
@@ -263,8 +266,9 @@ def test_more_material_scores_higher():
 
 # --- one rule, one place: the search's moves are the rules' moves ------------------------------
 
-def _all_in_mills_positions(seed, count, opts=Options()):
+def _all_in_mills_positions(seed, count, opts=None):
     """Positions (both phases) where every piece of one side stands in a mill."""
+    opts = Options() if opts is None else opts
     from vconsole_programs.mill.rules import SEGMENTS, mask_of
     rng = random.Random(seed)
     out = []
@@ -322,7 +326,7 @@ def test_moves_shown_while_thinking_are_legal_in_both_phases():
         if not legal_moves(pos):
             continue
         seen = []
-        move = choose_move(pos, 3, rng=random.Random(i), on_best=lambda m, d, s: seen.append(m))
+        move = choose_move(pos, 3, rng=random.Random(i), on_best=lambda m, d, s, seen=seen: seen.append(m))
         legal = legal_moves(pos)
         assert move in legal and all(m in legal for m in seen), pos
 
@@ -334,7 +338,7 @@ def test_book_entries_are_canonical_legal_and_cover_the_first_plies():
     from vconsole_programs.mill.symmetry import canonical
     entries = book.entries()
     per_ply = {}
-    for (w, b, turn), (depth, value, points) in entries.items():
+    for (w, b, turn), (depth, _value, points) in entries.items():
         assert canonical(w, b)[:2] == (w, b)
         nw, nb = w.bit_count(), b.bit_count()
         assert nw - nb == turn and depth >= 10 and points

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from vconsole_programs.mill import ai
+from vconsole_programs.mill import ai, master
 from vconsole_programs.mill.ai import WIN, choose_move, evaluate, mill_features, search
 from vconsole_programs.mill.rules import WHITE, Game, Move, Options, Position, apply, legal_moves, winner
 
@@ -25,7 +25,8 @@ def _positions(seed, count, min_ply=0, max_ply=60):
     return out
 
 
-def _quiesce(options=Options()):
+def _quiesce(options=None):
+    options = Options() if options is None else options
     return ai._engine(options, 4, lambda: False, 1 << 62, True)[4]
 
 
@@ -95,16 +96,25 @@ def test_the_kept_table_follows_a_game_and_starts_afresh_otherwise():
         g.play(rng.choice(legal_moves(g.position)))
     first = g.position
     g.play(choose_move(first, 9, rng=random.Random(1)))
-    table = ai._KEPT["tt"]
-    assert table
+    # the compiled kernel's arrays, or the pure-Python engine's table without numba
+    name = "kernel" if master.available() else "tt"
+    table = ai._KEPT[name]
+    if name == "kernel":
+        assert table.tt_key.any()
+    else:
+        assert table
     g.play(legal_moves(g.position)[0])
     choose_move(g.position, 9, rng=random.Random(1))
-    assert ai._KEPT["tt"] is table  # the same game, two plies on: kept
+    assert ai._KEPT[name] is table  # the same game, two plies on: kept
     choose_move(first, 9, rng=random.Random(1))  # a step back: afresh
-    assert ai._KEPT["tt"] is not table
+    assert ai._KEPT[name] is not table
 
 
-def test_a_game_of_level_9_replays_the_same():
+def test_a_game_of_level_9_replays_the_same(monkeypatch):
+    # a smaller budget for the compiled search: the same path through choose_move, less CPU
+    monkeypatch.setattr(master, "NODES", 120_000)
+    monkeypatch.setattr(master, "SOFT_NODES", 40_000)
+
     def play():
         ai._KEPT.clear()
         g = Game()
@@ -138,3 +148,91 @@ def test_level_9_beats_level_4_from_both_sides():
                 g.play(choose_move(g.position, level, rng=rng))
             results.append(g.result() == ("white", "black")[ours])
     assert all(results), results
+
+
+# --- the compiled kernel (numba): the same rules and evaluation, keys served, budget in nodes ---
+
+def _kernel():
+    pytest.importorskip("numba")
+    assert master.available()
+    from vconsole_programs.mill import kernel
+    return kernel
+
+
+def test_kernel_generates_exactly_the_legal_moves():
+    import numpy as np
+    k = _kernel()
+    buf = np.zeros(k.NMAX, dtype=np.int64)
+    for options in (Options(), Options(kiddie=True), Options(take_from_mill_when_only_three=True)):
+        for pos in _positions(21, 60, 0, 90):
+            me, opp, hm, ho = _sides(pos)
+            n = k.gen(me, opp, hm, ho, int(options.kiddie), int(options.take_from_mill_when_only_three), buf)
+            got = [master.to_move(pos, *master._decode(int(c))) for c in buf[:n]]
+            want = legal_moves(Position(pos.white, pos.black, pos.turn, pos.in_hand, options))
+            assert len(got) == len(set(got)) and set(got) == set(want), pos
+
+
+def test_kernel_evaluation_and_quiescence_equal_the_pure_python_ones():
+    import numpy as np
+    k = _kernel()
+    w = np.array([ai.W_PLACE_MOVERS, ai.W_PLACE_TARGETS], dtype=np.int64)
+    ctl = np.zeros(8, dtype=np.int64)
+    ctl[k.QCAPS] = ai.QUIESCE_CAPTURES
+    for options in (Options(), Options(kiddie=True)):
+        ctl[k.KIDDIE] = int(options.kiddie)
+        quiesce = _quiesce(options)
+        for pos in _positions(22, 150, 4, 90):
+            me, opp, hm, ho = _sides(pos)
+            assert k.evaluate(me, opp, hm, ho, int(options.kiddie), w[0], w[1]) == \
+                evaluate(me, opp, hm, ho, options.kiddie)
+            for qd in (1, ai.QUIESCE_PLIES):
+                want = quiesce(me, opp, hm, ho, -WIN - 1, WIN + 1, 0, qd)
+                assert k.quiesce(me, opp, hm, ho, -WIN - 1, WIN + 1, qd, ctl, w) == want, pos
+
+
+def test_kernel_search_reads_the_keyboard_every_slice_of_nodes_and_stops_on_it():
+    k = _kernel()
+    pos = Position.from_points([1, 5, 12, 14], [10, 11, 22], 1, (5, 6))  # out of the book
+    polls = []
+    stats = {}
+    move = master.search(pos, {}, rng=random.Random(1), should_stop=lambda: polls.append(1) or False,
+                         stats=stats)
+    assert move in legal_moves(pos)
+    assert stats["nodes"] > 2 * k.SLICE and len(polls) >= stats["nodes"] // k.SLICE
+    # at three million nodes a second, a slice is some 15 ms; the bench times the whole move
+    seen = []
+    stopped = master.search(pos, {}, rng=random.Random(1), should_stop=lambda: True,
+                            on_best=lambda m, d, s: seen.append(m), stats=stats)
+    assert stats["nodes"] <= k.SLICE + 1 and seen and seen[-1] == stopped
+
+
+def test_kernel_search_is_budgeted_in_nodes_not_time():
+    _kernel()
+    pos = Position.from_points([9, 10, 14, 16, 18, 20], [2, 7, 8, 11, 12], 1, (3, 4))
+    stats = {}
+    fast = master.search(pos, {}, rng=random.Random(5), stats=stats, nodes=300_000, soft_nodes=300_000)
+    assert stats["nodes"] <= 300_000
+
+    def slow_poll():
+        time.sleep(0.001)  # a slower machine: the same move all the same
+        return False
+    assert master.search(pos, {}, rng=random.Random(5), should_stop=slow_poll, nodes=300_000,
+                         soft_nodes=300_000) == fast
+
+
+def test_kernel_search_sees_deep_in_the_moving_phase():
+    # the bench's moving0: the kernel reaches well past the yardstick's 12 plies
+    _kernel()
+    pos = Position.from_points((2, 6, 9, 11, 13, 15, 17, 19, 22), (1, 4, 5, 12, 14, 18, 20, 21, 23), 0, (0, 0))
+    stats = {}
+    master.search(pos, {}, rng=random.Random(0), stats=stats)
+    assert stats["depth"] >= 13
+
+
+def test_level_9_stopped_at_once_still_plays_a_legal_move():
+    # Esc before anything was searched (the kernel may still be loading): a legal move all the same
+    pos = Position.from_points([1, 5, 12, 14], [10, 11, 22], 1, (5, 6))  # out of the book
+    seen = []
+    move = choose_move(pos, 9, rng=random.Random(2), should_stop=lambda: True,
+                       on_best=lambda m, d, s: seen.append(m))
+    assert move in legal_moves(pos) and seen and seen[-1] == move

@@ -456,3 +456,81 @@ def test_the_chrome_does_not_reset_the_mouse_driver():
 
     run(main)
     assert got == [(96, 40)]  # where the program put it, in text-mode multiples of 8; a reset would centre it
+
+
+# -- the run loop every program of the house lives in (tommy.run) ------------------------------
+class Counter:
+    """The smallest Tommy's Toys program: a count, raised by Space, kept in TOY.TMP until it
+    reaches 3 (a finished game, dropped); Q quits from inside a "question" (QuitRequest)."""
+
+    def __init__(self, dos, log):
+        self.dos, self.log = dos, log
+        self.chrome = make_chrome(dos)
+        self.count = 0
+
+    def parse_saved(self, text):
+        if not text.startswith("COUNT "):
+            raise ValueError("not a count")
+        return int(text.split()[1])
+
+    def resume(self, saved):
+        self.log.append(("resume", saved))
+        self.count = saved
+
+    def begin(self, note):
+        self.log.append(("begin", note, self.count))
+        return None
+
+    def step(self):
+        key = self.dos.keyboard.read()
+        self.log.append(("step", key.name))
+        if key.name == "Space":
+            self.count += 1
+        if key.char == "q":
+            from vconsole.toolkit.hot import QuitRequest
+            raise QuitRequest
+        return self.chrome.hotkey(key)
+
+    def saved_text(self):
+        self.log.append(("saved_text", self.count))
+        return None if self.count >= 3 else f"COUNT {self.count}\n"
+
+
+def run_counter(script, tmp_path, credits=None, **kw):
+    from vconsole_programs.tommy import Credits
+    from vconsole_programs.tommy import run as run_toy
+    log = []
+    shown = Credits("TOMMY'S COUNTER", "TOMMY'S COUNTER (C) 1996", "CATALOG #TM-000-1A")
+
+    def main(dos):
+        return run_toy(Counter(dos, log), shown if credits is None else credits or None)
+
+    out = run_headless(main, script, drive=tmp_path, name="TOY", **kw)
+    return out, log
+
+
+def test_the_run_loop_shows_the_start_up_screen_then_keeps_the_game_whatever_ends_the_run(tmp_path):
+    out, log = run_counter("x Space F7", tmp_path)  # x: past the start-up screen
+    assert out.exit_code == 0
+    assert log == [("begin", None, 0), ("step", "Space"), ("step", "F7"), ("saved_text", 1)]
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 1\r\n"
+    out, log = run_counter("x Space q", tmp_path)  # taken up again; a quit from inside a question
+    assert log == [("resume", 1), ("begin", None, 1), ("step", "Space"), ("step", "q"), ("saved_text", 2)]
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 2\r\n"
+    out, log = run_counter("x Space", tmp_path)  # the script ends: the window closes mid-game
+    assert log[-1] == ("saved_text", 3) and not (tmp_path / "TOY.TMP").exists()  # finished: dropped
+
+
+def test_f7_on_the_start_up_screen_leaves_the_saved_game_unread_and_untouched(tmp_path):
+    (tmp_path / "TOY.TMP").write_bytes(b"COUNT 2\r\n")
+    out, log = run_counter("F7", tmp_path)
+    assert out.exit_code == 0 and log == []
+    assert (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 2\r\n"
+
+
+def test_a_damaged_saved_game_is_set_aside_and_said_and_a_run_can_skip_the_start_up_screen(tmp_path):
+    (tmp_path / "TOY.TMP").write_bytes(b"GARBAGE\r\n")
+    out, log = run_counter("F7", tmp_path, credits=False)  # no start-up screen: F7 is the game's
+    assert log[0][0] == "begin" and "TOY.TMP" in log[0][1] and log[0][2] == 0
+    assert (tmp_path / "TOY.BAD").exists()
+    assert log[-1] == ("saved_text", 0) and (tmp_path / "TOY.TMP").read_bytes() == b"COUNT 0\r\n"

@@ -33,3 +33,18 @@ def test_the_toolkit_imports_no_program_and_no_front_end():
             for name in names:
                 assert not name.startswith(("vconsole_programs", "vconsole.frontends", "vconsole.tools",
                                             "vconsole.cli")), f"{path.name} imports {name}"
+
+
+def test_what_a_type_checker_sees_is_what_is_exported():
+    """The TYPE_CHECKING imports (mypy cannot see through the lazy ``__getattr__``) name every
+    exported name, from the module and under the name the lazy table gives it."""
+    tree = ast.parse((TOOLKIT / "__init__.py").read_text())
+    block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    seen: dict[str, tuple[str, str]] = {}
+    for node in block.body:
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                seen[alias.asname or alias.name] = (node.module, alias.name)
+        elif isinstance(node, ast.Assign):
+            seen[node.targets[0].id] = seen.pop(node.value.id)
+    assert seen == toolkit._EXPORTS

@@ -1,4 +1,5 @@
-"""Anciento: place 72 stones by shape and pattern; every Quatro doubles the score (after Gabor G. Laufer's 1993 game)."""
+"""Anciento: place 72 stones by shape and pattern; every Quatro doubles the score
+(after Gabor G. Laufer's 1993 game)."""
 from vconsole.program import Entry, Program
 
 PROGRAM = Program(

@@ -73,7 +73,9 @@ def remaining_masks(sequence: tuple[int, ...]) -> np.ndarray:
 
 
 def final_total(score: np.ndarray, quatros: np.ndarray, left: int) -> np.ndarray:
-    return score + FIRST_QUATRO_BONUS * ((np.int64(1) << quatros.astype(np.int64)) - 1) + LEFT_BONUS.get(left, 0)
+    bonus = FIRST_QUATRO_BONUS * ((np.int64(1) << quatros.astype(np.int64)) - 1)
+    total: np.ndarray = score + bonus + LEFT_BONUS.get(left, 0)
+    return total
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ class Beam:
         self.seq = deal.sequence
         self.rem = remaining_masks(self.seq)
         self.values = _value_table(params)
+        # hash keys, a fixed table from a constant seed, not a random choice (ARCHITECTURE's rule)
         rng = np.random.default_rng(params.seed)
         self.zobrist = rng.integers(0, 2 ** 63, size=(CELLS + 1, KINDS + 1), dtype=np.int64)
         board = np.full((1, CELLS + 1), VOID, dtype=np.int8)
@@ -127,7 +130,8 @@ class Beam:
         live = ((self.fit[keys] if fits is None else fits) & rem) != 0
         qlive = (self.qfit[keys] & rem) != 0
         idx = edge.astype(np.int64) * 20 + self.count[keys].astype(np.int64) * 4 + live * 2 + qlive
-        return self.values[idx]
+        values: np.ndarray = self.values[idx]
+        return values
 
     def _note_ends(self, stuck: np.ndarray, left: int) -> None:
         """Remember the best final score among boards that end here."""

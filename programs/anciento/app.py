@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from vconsole.program import Dos
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hiscore import add_score, show_table
@@ -17,21 +18,20 @@ from . import files, keep
 from . import messages as say
 from .game import Game
 from .look import Colours, pick
-from .play import MENU, NEXT, QUIT, TITLE, Play
+from .loop import run as run_play
+from .play import Outcome, Play
 from .rules import conserved
 from .screen import BoardView
 from .setups import Setup
 from .sounds import EFFECTS
-from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal, seeded_deal
+from .stones import FIRST_NUMBER, LAST_NUMBER, bag, deal_from_order, numbered_deal
 from .title import title_screen
 
-RANDOM_SEEDS = (LAST_NUMBER + 1, (1 << 24) - 1)  # unnumbered games: seeds no game number uses
-
-
+DOS_PLAIN = 0x07  # grey on black: the screen left to DOS at the end
 PRESS_ANY_KEY = "Press any key"  # Anciento writes in mixed case, the toolkit's tables in capitals
 
 class App:
-    def __init__(self, dos) -> None:
+    def __init__(self, dos: Dos) -> None:
         self.dos = dos
         self.no_sound = "/NS" in dos.switches
         self.play_next = "/PN" in dos.switches
@@ -62,9 +62,18 @@ class App:
         self.view = BoardView(self.dos, self.theme, self.colours)
         self.dos.sound_on = self.setup.sound and not self.no_sound
 
-    def change_setup(self, **changes) -> None:
-        self.setup = replace(self.setup, **changes).check()
-        if "sound" in changes:
+    def change_setup(self, *, board: int | None = None, pieces: int | None = None, bw: bool | None = None,
+                     sound: bool | None = None, skip: bool | None = None, timer: bool | None = None,
+                     tune: int | None = None, blink: float | None = None, easy: bool | None = None) -> None:
+        """Change the settings named; the others stay as they are (one ``Setup`` holds them all)."""
+        s = self.setup
+        self.setup = replace(
+            s, board=s.board if board is None else board, pieces=s.pieces if pieces is None else pieces,
+            bw=s.bw if bw is None else bw, sound=s.sound if sound is None else sound,
+            skip=s.skip if skip is None else skip, timer=s.timer if timer is None else timer,
+            tune=s.tune if tune is None else tune, blink=s.blink if blink is None else blink,
+            easy=s.easy if easy is None else easy).check()
+        if sound is not None:
             self.dos.sound_on = self.setup.sound and not self.no_sound
 
     def effect(self, name: str) -> None:
@@ -94,30 +103,38 @@ class App:
         if note:
             self.notes.append("SAMPLE.ANC could not be written: " + note)
         from .mainmenu import MainMenu
-        where = TITLE
+        where = Outcome.TITLE
         while True:
-            if where == TITLE:
+            if where == Outcome.TITLE:
                 self.pointer(False)
                 title_screen(self.dos, self.theme, self.view, self.use_mouse)
-                where = MENU
-            if where == MENU:
+                where = Outcome.MENU
+            if where == Outcome.MENU:
                 where = MainMenu(self).run()
-            elif where == NEXT:
+            elif where == Outcome.NEXT:
                 where = self.play_game(Game(numbered_deal(self.random_number())), None)
-            if where == QUIT:
-                self.dos.screen.clear(0x07)
+            if where == Outcome.QUIT:
+                self.dos.screen.clear(DOS_PLAIN)
                 self.dos.screen.set_cursor(0, 0)
                 self.dos.screen.show_cursor()
                 return 0
 
+    # Random numbers follow the project's one rule (docs/ARCHITECTURE.md, "Random numbers"): a
+    # numbered game's stones come from GameRandom seeded with its number (stones.numbered_deal);
+    # which number 2 and /PN pick, and the stones of a random (unnumbered) game, come from dos.rng.
     def random_number(self) -> int:
+        """A game number for 2 (Pick a game), /PN and the demo: the machine's generator picks it."""
         return self.dos.rng.randint(FIRST_NUMBER, LAST_NUMBER)
 
     def random_game(self) -> Game:
-        return Game(seeded_deal(self.dos.rng.randint(*RANDOM_SEEDS)))
+        """1 (Random game): stones in an order no number gives again; a saved or kept game holds
+        every stone, so nothing ever needs to deal it a second time."""
+        order = bag()
+        self.dos.rng.shuffle(order)
+        return Game(deal_from_order(order))
 
     def play_game(self, game: Game, name: str | None, *, replay: bool = False, elapsed: float = 0.0,
-                  fresh: bool | None = None, opening: str = "") -> str:
+                  fresh: bool | None = None, opening: str = "") -> Outcome:
         """Play (or watch) ``game`` until it ends; where to go next (NEXT only under /PN).
 
         However the game is left (Ctrl+Q, a closed window, Ctrl+C, a signal), an unfinished
@@ -129,21 +146,21 @@ class App:
         if name:
             label = f"{name}: game {number}" if number is not None else f"{name}: random game"
         play = self.play = Play(self, game, label, replay=replay, elapsed=elapsed, fresh=fresh, opening=opening)
-        outcome = None
+        outcome: Outcome | None = None
         try:
-            outcome = play.run()
+            outcome = run_play(play)
             return outcome
         finally:
             self.play = None
             self.keep_game(play, outcome)
 
-    def keep_game(self, play: Play, outcome: str | None) -> None:
+    def keep_game(self, play: Play, outcome: Outcome | None) -> None:
         if play.replay:  # only watched: the saved game is where it came from
             return
-        if play.ended or (outcome in (MENU, TITLE) and play.game.moves):
+        if play.ended or (outcome in (Outcome.MENU, Outcome.TITLE) and play.game.moves):
             problem = self.autosave.discard()
         elif play.game.moves:
-            problem = self.autosave.save(keep.text(play.game, play.played(), play.fresh or play.placed_here > 0))
+            problem = self.autosave.save(keep.text(play.game, play.played(), play.may_enter_hall))
         else:
             return  # no stone placed: a game kept earlier stays as it was
         if problem is not None:

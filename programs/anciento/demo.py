@@ -15,7 +15,9 @@ being built.  Any key or click ends the demonstration (F7 only switches the soun
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
+from vconsole.keyboard import Key
 from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.popup import show_panel
@@ -27,16 +29,21 @@ from . import messages as say
 from .ai import THINKING, demo_master
 from .best import Best
 from .game import Game
+from .moves import place as place_stone
+from .panel import MODES_ROW
 from .play import Play
-from .rules import final_score, place, start_position
-from .screen import BOTTOM_ROW, PANEL_LEFT
+from .rules import FinalScore, final_score, place, start_position
+from .screen import BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, SCREEN_RIGHT
 from .stones import numbered_deal
+
+if TYPE_CHECKING:  # the main menu starts the demo with the app: only for the types
+    from .app import App
 
 SHOW_SQUARE_S = 0.6
 BETWEEN_MOVES_S = 0.9
 
 
-def start_demo(app, tell: Callable[[str], None]) -> None:
+def start_demo(app: App, tell: Callable[[str], None]) -> None:
     """D: the best performance to date.  ``tell`` writes in the main menu's message area."""
     best, note = files.load_best(app.dos.drive)
     if note:
@@ -57,7 +64,7 @@ def start_demo(app, tell: Callable[[str], None]) -> None:
     run_demo(app, app.random_number())
 
 
-def serve(app, busy: Busy):
+def serve(app: App, busy: Busy) -> object | None:
     """One unit of search work done: look at the keys (the value that stops the demo, or None),
     and give the machine a service call that lets no machine time pass."""
     why = busy.should_stop()
@@ -66,8 +73,8 @@ def serve(app, busy: Busy):
     return why
 
 
-def _busy(app, view: Play | None = None) -> Busy:
-    def hot(key):
+def _busy(app: App, view: Play | None = None) -> Busy:
+    def hot(key: Key) -> Hot | None:
         if key.name == "F7" and not app.no_sound:
             app.change_setup(sound=app.sound.toggle())
             if view is not None:
@@ -78,7 +85,7 @@ def _busy(app, view: Play | None = None) -> Busy:
     return Busy(app.dos, hot, typed=STOP)
 
 
-def master_score(app, number: int) -> int | None:
+def master_score(app: App, number: int) -> int | None:
     """The master's final score on game ``number`` (its demo game), or None if a key stopped it."""
     deal = numbered_deal(number)
     busy = _busy(app)
@@ -92,7 +99,7 @@ def master_score(app, number: int) -> int | None:
     return final_score(pos).total
 
 
-def run_demo(app, number: int) -> None:
+def run_demo(app: App, number: int) -> None:
     """The master plays game ``number``, searching as it goes."""
     game = Game(numbered_deal(number))
     show(app, game, f"Demo: game {number}", demo_master(game.deal).play(game.position), say.DEMO_START,
@@ -101,7 +108,7 @@ def run_demo(app, number: int) -> None:
              f"Final score {final.total:,}."])
 
 
-def replay_best(app, best: Best) -> None:
+def replay_best(app: App, best: Best) -> None:
     """A player's game from the Hall of Fame, move by move, named as theirs."""
     game = Game(best.saved.deal)
     show(app, game, f"{best.name}: game {best.number}", best.saved.moves,
@@ -112,8 +119,8 @@ def replay_best(app, best: Best) -> None:
              f"The master's score on this game: {best.master or 0:,}."])
 
 
-def show(app, game: Game, label: str, moves: Iterable, start_text: str, end_title: str,
-         end_lines: Callable) -> None:
+def show(app: App, game: Game, label: str, moves: Iterable[int | None], start_text: str, end_title: str,
+         end_lines: Callable[[FinalScore], list[str]]) -> None:
     """Put ``moves`` (squares, with THINKING between them while a search runs) on the screen."""
     dos = app.dos
     view = Play(app, game, label)
@@ -122,7 +129,8 @@ def show(app, game: Game, label: str, moves: Iterable, start_text: str, end_titl
     busy = _busy(app, view)
     items = iter(moves)
 
-    def step():
+    def step() -> object:
+        """One move shown: None to go on, or what stopped the demo (GAME_OVER, a key, a click)."""
         for item in items:
             if item is THINKING:
                 why = serve(app, busy)
@@ -133,7 +141,7 @@ def show(app, game: Game, label: str, moves: Iterable, start_text: str, end_titl
             why = busy.pause(SHOW_SQUARE_S)
             if why is not None:
                 return why
-            view.place(item, demo=True)
+            place_stone(view, item, demo=True)
             view.draw_clocks()
             return None
         return GAME_OVER
@@ -142,10 +150,10 @@ def show(app, game: Game, label: str, moves: Iterable, start_text: str, end_titl
         view.replay = True  # no keyboard rectangle; the moves come from elsewhere
         view.draw()
         scr = dos.screen
-        scr.fill(BOTTOM_ROW, 0, BOTTOM_ROW, 79, " ", app.theme["fkey_label"])
+        scr.fill(BOTTOM_ROW, 0, BOTTOM_ROW, SCREEN_RIGHT, " ", app.theme["fkey_label"])
         scr.centre(BOTTOM_ROW, say.DEMO_KEYS, app.theme["fkey_label"])
-        scr.fill(16, PANEL_LEFT, 16, 79, " ", app.theme["panel"])
-        scr.write(16, PANEL_LEFT, "Demonstration", app.theme["side"])
+        scr.fill(MODES_ROW, PANEL_LEFT, MODES_ROW, PANEL_RIGHT, " ", app.theme["panel"])
+        scr.write(MODES_ROW, PANEL_LEFT, "Demonstration", app.theme["side"])
         view.say(start_text)
         result = drive_demo(busy, step, lambda: BETWEEN_MOVES_S)
         if result == GAME_OVER:

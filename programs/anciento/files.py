@@ -8,7 +8,7 @@ through the drive's recovery path (a damaged one is kept as ANCIENTO.BAD, with a
 """
 from __future__ import annotations
 
-from vconsole.disk import DiskError
+from vconsole.disk import DiskError, Drive
 from vconsole.toolkit.hiscore import HiScoreTable
 
 from . import best as best_file
@@ -25,7 +25,7 @@ NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 NAME_MAX = 8
 
 
-def hall_of_fame(drive) -> HiScoreTable:
+def hall_of_fame(drive: Drive) -> HiScoreTable:
     return HiScoreTable(drive, HALL_FILE, size=HALL_SIZE, higher=True, fields=("game",))
 
 
@@ -34,7 +34,7 @@ def valid_name(name: str) -> bool:
     return 1 <= len(name) <= NAME_MAX and all(ch in NAME_CHARS for ch in name)
 
 
-def saved_games(drive) -> tuple[list[str], str | None]:
+def saved_games(drive: Drive) -> tuple[list[str], str | None]:
     """The names of the saved games (without .ANC), sorted; and a message if the directory is unreadable."""
     try:
         names = drive.listdir()
@@ -43,7 +43,7 @@ def saved_games(drive) -> tuple[list[str], str | None]:
     return sorted(n[:-len(EXTENSION)] for n in names if n.upper().endswith(EXTENSION)), None
 
 
-def load_game(drive, name: str) -> tuple[Saved | None, str | None]:
+def load_game(drive: Drive, name: str) -> tuple[Saved | None, str | None]:
     """(the saved game, None) or (None, why not, in one line)."""
     target = file_name(name)
     if not drive.exists(target):
@@ -60,7 +60,7 @@ def load_game(drive, name: str) -> tuple[Saved | None, str | None]:
         return None, f"{target} is not a game Anciento can load ({e})."
 
 
-def save_game(drive, name: str, game: Game, seconds: float) -> str | None:
+def save_game(drive: Drive, name: str, game: Game, seconds: float) -> str | None:
     try:
         drive.write_text(file_name(name), format_saved(game, seconds))
     except DiskError as e:
@@ -68,7 +68,7 @@ def save_game(drive, name: str, game: Game, seconds: float) -> str | None:
     return None
 
 
-def install_sample(drive) -> str | None:
+def install_sample(drive: Drive) -> str | None:
     """Put SAMPLE.ANC in the directory unless a file of that name is already there (never overwritten)."""
     target = file_name(SAMPLE_NAME)
     if drive.exists(target):
@@ -80,13 +80,13 @@ def install_sample(drive) -> str | None:
     return None
 
 
-def load_best(drive) -> tuple[best_file.Best | None, str | None]:
+def load_best(drive: Drive) -> tuple[best_file.Best | None, str | None]:
     """The Hall of Fame's best game (ANCIENTO.BST), or None; a damaged file is set aside (the message)."""
     loaded = drive.load_text(best_file.FILE, best_file.parse)
     return loaded.value, loaded.message
 
 
-def save_best(drive, best: best_file.Best) -> str | None:
+def save_best(drive: Drive, best: best_file.Best) -> str | None:
     try:
         drive.write_text(best_file.FILE, best_file.text(best))
     except DiskError as e:
@@ -94,7 +94,7 @@ def save_best(drive, best: best_file.Best) -> str | None:
     return None
 
 
-def keep_if_best(drive, game: Game, name: str, seconds: float) -> str | None:
+def keep_if_best(drive: Drive, game: Game, name: str, seconds: float) -> str | None:
     """A numbered game that entered the Hall of Fame becomes ANCIENTO.BST if it beats the one there."""
     if game.deal.number is None:
         return None
@@ -105,12 +105,12 @@ def keep_if_best(drive, game: Game, name: str, seconds: float) -> str | None:
     return save_best(drive, new)
 
 
-def load_setups(drive) -> tuple[dict[str, Setup], str | None]:
+def load_setups(drive: Drive) -> tuple[dict[str, Setup], str | None]:
     loaded = drive.load_text(SETUP_FILE, parse_file)
     return dict(loaded.value or {}), loaded.message
 
 
-def save_setup(drive, slot: str, setup: Setup) -> str | None:
+def save_setup(drive: Drive, slot: str, setup: Setup) -> str | None:
     """Write ``setup`` into ``slot``, keeping the other slots (a damaged file starts afresh)."""
     slots, damaged = load_setups(drive)
     slots[slot] = setup
@@ -119,3 +119,8 @@ def save_setup(drive, slot: str, setup: Setup) -> str | None:
     except DiskError as e:
         return f"{e}."
     return damaged
+
+
+__all__ = ["EXTENSION", "HALL_FILE", "NAME_CHARS", "NAME_MAX", "SAMPLE_NAME", "file_name", "hall_of_fame",
+           "install_sample", "keep_if_best", "load_best", "load_game", "load_setups", "save_best", "save_game",
+           "save_setup", "saved_games", "valid_name"]

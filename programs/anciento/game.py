@@ -12,7 +12,7 @@ from vconsole.toolkit.history import History
 
 from .rules import (
     CELLS,
-    Final,
+    FinalScore,
     Position,
     current_stone,
     final_score,
@@ -70,7 +70,7 @@ class Game:
         """The squares of the placements in effect now."""
         return self.history.played()
 
-    def final(self) -> Final:
+    def final(self) -> FinalScore:
         return final_score(self.position)
 
     # -- changing --------------------------------------------------------------------------

@@ -6,10 +6,13 @@ stones at once.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
+from vconsole.program import Dos
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.form import ask_key
@@ -25,11 +28,14 @@ from .demo import start_demo
 from .game import Game
 from .look import BOARD_COLOURS, PIECE_SCHEMES, STONE_H, STONE_W
 from .panel import MSG_ROWS, MSG_TOP
-from .play import MENU, QUIT
+from .play import Outcome
 from .rules import CELLS, EMPTY
 from .screen import BOARD_BOTTOM, BOARD_LEFT, BOARD_RIGHT, BOARD_TOP, BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
 from .setups import SLOTS, Setup
 from .stones import FIRST_NUMBER, LAST_NUMBER, numbered_deal
+
+if TYPE_CHECKING:  # the app runs the menu and the menu calls back into the app: only for the types
+    from .app import App
 
 ITEMS = (
     ("1 Random game", "random"), ("2 Pick a game", "pick"), ("3 Select a game", "select"),
@@ -52,10 +58,15 @@ def showcase() -> tuple[int, ...]:
     return tuple(board)
 
 
+def _picked(value: object) -> str | None:
+    """The action of a menu item picked (every item here has a word for its value), or None."""
+    return value if isinstance(value, str) else None
+
+
 class MainMenu:
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
-        self.dos = app.dos
+        self.dos: Dos = app.dos
 
     # -- drawing ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -123,7 +134,7 @@ class MainMenu:
             self.news.say(message)
 
     # -- the loop -----------------------------------------------------------------------------------
-    def run(self) -> str:
+    def run(self) -> Outcome:
         app = self.app
         app.pointer(app.use_mouse)
         self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
@@ -136,18 +147,18 @@ class MainMenu:
                     continue
             outcome = self.perform(action)
             action = None
-            if outcome is not None and outcome != MENU:
+            if outcome is not None and outcome != Outcome.MENU:
                 return outcome
-            if outcome == MENU:
+            if outcome == Outcome.MENU:
                 app.pointer(app.use_mouse)
                 self.refresh(" ".join(app.notes) if app.notes else say.menu_hint(app.driver))
                 app.notes.clear()
 
-    def action(self, ev) -> str | None:
+    def action(self, ev: Key | MouseEvent | None) -> str | None:
         if isinstance(ev, MouseEvent):
             if not self.app.use_mouse or ev.kind != "press":
                 return None
-            return self.side.handle(ev) or self.bar.handle(ev)
+            return _picked(self.side.handle(ev)) or _picked(self.bar.handle(ev))
         if not isinstance(ev, Key):
             return None
         if ev.name in ("Up", "Down", "Left", "Right"):
@@ -156,15 +167,15 @@ class MainMenu:
             return "quit"
         if ev.char.upper() == "H":
             return "help"
-        picked = self.side.handle(ev)
+        picked = _picked(self.side.handle(ev))
         if picked is not None:
             return picked
-        return self.bar.handle(ev)
+        return _picked(self.bar.handle(ev))
 
-    def perform(self, action: str) -> str | None:
+    def perform(self, action: str) -> Outcome | None:
         app = self.app
         if action == "quit":
-            return QUIT
+            return Outcome.QUIT
         if action == "kept":
             return self.offer_kept()
         if action in ("random", "pick", "select"):
@@ -195,14 +206,14 @@ class MainMenu:
             self.load_setup()
         elif action == "D":
             start_demo(app, self.news.say)
-            return MENU
+            return Outcome.MENU
         elif action in ("K", "M"):
             app.use_mouse = action == "M"
             app.pointer(app.use_mouse)
             self.refresh(say.MOUSE_NOW if app.use_mouse else say.KEYBOARD_NOW)
         return None
 
-    def offer_kept(self) -> str | None:
+    def offer_kept(self) -> Outcome | None:
         """The game the last run left unfinished: carry on with it (Y), or not now (N)."""
         app = self.app
         kept, app.kept = app.kept, None
@@ -239,7 +250,7 @@ class MainMenu:
             self.app.effect("refused")
             prompt = out_of_range + " " + prompt.split(" (")[0] + ":"
 
-    def ask_text(self, prompt: str, allowed, limit: int, refused_text: str) -> str | None:
+    def ask_text(self, prompt: str, allowed: Callable[[str], bool], limit: int, refused_text: str) -> str | None:
         th, scr = self.app.theme, self.dos.screen
         self.news.say(prompt)
 
@@ -262,7 +273,7 @@ class MainMenu:
         self.draw_status()
         self.news.say(say.timer_set(minutes))
 
-    def saved_games(self) -> str | None:
+    def saved_games(self) -> Outcome | None:
         names, failed = files.saved_games(self.dos.drive)
         if failed:
             self.news.say(failed)
@@ -274,7 +285,7 @@ class MainMenu:
                       footer="Enter: load  Esc: back")
         return None if name is None else self.replay(name)
 
-    def load_game(self) -> str | None:
+    def load_game(self) -> Outcome | None:
         name = self.ask_text(say.LOAD_PROMPT, lambda ch: ch.upper() in files.NAME_CHARS or ch == ".",
                              12, say.NAME_CHAR_REFUSED)
         if not name:
@@ -282,10 +293,10 @@ class MainMenu:
             return None
         return self.replay(name)
 
-    def replay(self, name: str) -> str | None:
+    def replay(self, name: str) -> Outcome | None:
         saved, failed = files.load_game(self.dos.drive, name)
         if saved is None:
-            self.news.say(failed)
+            self.news.say(failed or "")
             self.app.effect("refused")
             return None
         return self.app.play_game(saved.game(), name.upper().split(".")[0], replay=True, elapsed=saved.seconds)

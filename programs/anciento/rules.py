@@ -186,7 +186,7 @@ def place(deal: Deal, pos: Position, c: int) -> Position:
 
 
 @dataclass(frozen=True)
-class Final:
+class FinalScore:
     """The score when the game is ended (F10) in ``pos``."""
     play: int
     quatro_bonus: int
@@ -199,8 +199,8 @@ class Final:
         return self.play + self.quatro_bonus + self.left_bonus
 
 
-def final_score(pos: Position) -> Final:
-    return Final(pos.score, quatro_bonus(pos.quatros), left_bonus(pos.left), pos.quatros, pos.left)
+def final_score(pos: Position) -> FinalScore:
+    return FinalScore(pos.score, quatro_bonus(pos.quatros), left_bonus(pos.left), pos.quatros, pos.left)
 
 
 def stones_on_board(pos: Position) -> int:

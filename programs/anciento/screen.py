@@ -8,24 +8,30 @@ figures; row 24 the bottom menu line or the function keys.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from vconsole.program import Dos
 from vconsole.toolkit.board import Board, BoardCursor, CursorMark, inverted
+from vconsole.toolkit.theme import Theme
+from vconsole.video import TextScreen
 
 from .look import STONE_H, STONE_W, Colours, stone_rows
 from .rules import EDGE, EMPTY, SIDE
 
+SCREEN_RIGHT, BOTTOM_ROW = 79, 24  # the last column and the last row of the 80 x 25 screen
 BOARD_LEFT, BOARD_TOP = 0, 0
-BOARD_RIGHT, BOARD_BOTTOM = 53, 23
-PANEL_LEFT, PANEL_RIGHT = 55, 79
+BOARD_RIGHT, BOARD_BOTTOM = 53, BOTTOM_ROW - 1
+PANEL_LEFT, PANEL_RIGHT = 55, SCREEN_RIGHT
 PANEL_WIDTH = PANEL_RIGHT - PANEL_LEFT + 1
-BOTTOM_ROW = 24
 # where each board row / column starts on the screen (a separator line after the first
 # and before the last)
 ROW_TOPS = tuple(1 + r * STONE_H + (r > 0) + (r > 8) for r in range(SIDE))
 COL_LEFTS = tuple(1 + c * STONE_W + (c > 0) + (c > 8) for c in range(SIDE))
 SEP_ROWS = (ROW_TOPS[1] - 1, ROW_TOPS[9] - 1)
 SEP_COLS = (COL_LEFTS[1] - 1, COL_LEFTS[9] - 1)
+CURSOR_HOME = (SIDE // 2 - 1, SIDE // 2 - 1)  # the upper-left of the four centre squares
+MONO_MARK = 0x0F  # a marked square on a mono display: a dense fill, bright on black
 
 
 @dataclass
@@ -41,9 +47,9 @@ def make_board() -> AncientoBoard:
     return AncientoBoard(SIDE, SIDE, BOARD_TOP + 1, BOARD_LEFT + 1, STONE_H, STONE_W)
 
 
-def make_cursor(board: AncientoBoard, skip=None) -> BoardCursor:
+def make_cursor(board: AncientoBoard, skip: Callable[[int, int], bool] | None = None) -> BoardCursor:
     """The keyboard's square cursor: home is the upper-left of the four centre squares."""
-    return BoardCursor(board, home=(4, 4), skip=skip)
+    return BoardCursor(board, home=CURSOR_HOME, skip=skip)
 
 
 def square_of(cell: int) -> tuple[int, int]:
@@ -57,14 +63,14 @@ def cell_of(square: tuple[int, int]) -> int:
 class BoardView:
     """Draws the board and stones with the current colours; ``colours`` may be swapped."""
 
-    def __init__(self, dos, theme, colours: Colours) -> None:
+    def __init__(self, dos: Dos, theme: Theme, colours: Colours) -> None:
         self.dos = dos
         self.theme = theme
         self.colours = colours
         self.board = make_board()
 
     @property
-    def screen(self):
+    def screen(self) -> TextScreen:
         return self.dos.screen
 
     def draw_frame(self) -> None:
@@ -97,7 +103,7 @@ class BoardView:
             self.screen.write(top + k, left + 1, text[1:-1], inside)
             self.screen.write(top + k, left + STONE_W - 1, text[-1], edge)
 
-    def draw_board(self, board) -> None:
+    def draw_board(self, board: Sequence[int]) -> None:
         for cell, stone in enumerate(board):
             self.draw_square(cell, stone)
 
@@ -116,7 +122,7 @@ class BoardView:
         if self.colours.mono:
             # mono: a dense fill, not just brighter cells (the empty square's own pattern
             # swapped bright is easy to miss); the square is redrawn after
-            self.screen.fill(top, left, bottom, right, "\u2593", 0x0F)
+            self.screen.fill(top, left, bottom, right, "\u2593", MONO_MARK)
             return
         for r in range(top, bottom + 1):
             for c in range(left, right + 1):

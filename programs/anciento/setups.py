@@ -13,6 +13,7 @@ the drive, with a message), so a damaged file never loads half a setup.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 from vconsole.toolkit.board import RATES
 
@@ -48,7 +49,7 @@ class Setup:
         return self
 
 
-def _text(value) -> str:
+def _text(value: bool | int | float) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, float):
@@ -65,7 +66,7 @@ def parse_line(line: str) -> tuple[str, Setup]:
     if len(slot) != 1 or slot.upper() not in SLOTS:
         raise ValueError(f"{slot!r} is not a setup slot (A-Z, 0-9)")
     kinds = {f.name: f.type for f in fields(Setup)}
-    values = {}
+    values: dict[str, Any] = {}  # each value of its field's type, read by the field's kind below
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or key not in kinds:
@@ -90,7 +91,7 @@ def parse_file(text: str) -> dict[str, Setup]:
     lines = [line.strip() for line in text.split("\n") if line.strip()]
     if not lines or lines[0] != HEADER:
         raise ValueError("not an Anciento setup file")
-    out = {}
+    out: dict[str, Setup] = {}
     for line in lines[1:]:
         slot, setup = parse_line(line)
         out[slot] = setup

@@ -1,8 +1,10 @@
 """Anciento's title screen: the name in large letters, a row of stones, and a key to go on."""
 from __future__ import annotations
 
+from vconsole.program import Dos
 from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import wait_any
+from vconsole.toolkit.theme import Theme
 
 from .look import STONE_W
 from .screen import BoardView
@@ -21,7 +23,7 @@ WORD = "ANCIENTO"
 SHOWCASE = (0 * 6 + 0, 1 * 6 + 3, 2 * 6 + 1, 3 * 6 + 5, 4 * 6 + 2, 5 * 6 + 4)
 
 
-def draw_title(dos, theme, view: BoardView) -> None:
+def draw_title(dos: Dos, theme: Theme, view: BoardView) -> None:
     scr = dos.screen
     scr.clear(theme["screen"])
     scr.hide_cursor()
@@ -41,6 +43,6 @@ def draw_title(dos, theme, view: BoardView) -> None:
     scr.centre(22, "Press any key", theme["side_key"])
 
 
-def title_screen(dos, theme, view: BoardView, mouse: bool) -> None:
+def title_screen(dos: Dos, theme: Theme, view: BoardView, mouse: bool) -> None:
     draw_title(dos, theme, view)
     wait_any(dos, Controls(mouse=mouse))

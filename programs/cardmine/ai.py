@@ -200,6 +200,15 @@ class Board:
     __slots__ = ("links", "lodes", "open_value", "dead", "reach_p", "threat", "his_dist",
                  "site_shafts")
 
+    links: list[tuple[int, ...]]
+    lodes: list[tuple[int, int]]       # unclaimed lodes in the mine: (square, points)
+    open_value: float
+    dead: bool
+    reach_p: list[float]               # per square: the chance the other pawn ends his turn there
+    threat: float
+    his_dist: list[int]                # hops from the other pawn (empty when there are no lodes)
+    site_shafts: list[set[int]]        # per suit: shaft cards with a place for a lode beside them
+
     def __init__(self, state: State, me: int, know: Knowledge, w: Weights) -> None:
         other = 1 - me
         face, cell, claim = state.face, state.cell, state.claim
@@ -250,15 +259,19 @@ class Board:
         his_score, gp = state.score[other], state.options.game_point
         self.threat = _expected_best([(_gain(his_score, v, gp), reach_p[sq])
                                       for sq, v in self.lodes if reach_p[sq] > 0])
-        self.his_dist = distances(links, his_at) if self.lodes else None
+        self.his_dist = distances(links, his_at) if self.lodes else []
 
 
-def _board_key(state: State, me: int) -> tuple:
+BoardKey = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, int]]
+Boards = dict[BoardKey, Board]
+
+
+def _board_key(state: State, me: int) -> BoardKey:
     return (tuple(state.face), tuple(state.claim), state.pawn[1 - me], state.score)
 
 
 def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
-             boards: dict | None = None) -> float:
+             boards: Boards | None = None) -> float:
     """How good ``state`` (the other miner to move, or the game over) is for ``me``, in points.
 
     ``boards``: a cache of ``Board`` parts shared between the plays of one search."""
@@ -273,9 +286,10 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
         board = Board(state, me, know, w)
     else:
         key = _board_key(state, me)
-        board = boards.get(key)
-        if board is None:
-            board = boards[key] = Board(state, me, know, w)
+        cached = boards.get(key)
+        if cached is None:
+            cached = boards[key] = Board(state, me, know, w)
+        board = cached
     if board.dead:
         return -w.tie_cost * 2  # nothing can be laid or claimed again: a tie is coming
     my_score = state.score[me]
@@ -321,7 +335,7 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
 
 # -- choosing ------------------------------------------------------------------------------
 def best_bump(state: State, play: Play, me: int, know: Knowledge, w: Weights = DEFAULT,
-              boards: dict | None = None) -> tuple[Play, float]:
+              boards: Boards | None = None) -> tuple[Play, float]:
     """``play`` (landing on the other pawn) with the bump square that scores best for us."""
     best, best_v = play, -1e18
     for b in bump_squares(state, play):
@@ -336,7 +350,7 @@ def scored_plays(state: State, w: Weights = DEFAULT) -> list[tuple[float, Play]]
     """Every legal play of the miner to move (who has drawn) with its score, best first."""
     me = state.turn
     know = Knowledge(state, me)
-    boards: dict = {}
+    boards: Boards = {}
     out = []
     for p in legal_plays(state, bumps=False):
         if p.bump == BUMP_LATER:
@@ -360,7 +374,7 @@ def planned(state: State, scored: list[tuple[float, Play]], w: Weights) -> list[
     """Rescore the best ``w.plan_width`` plays by the best play we could follow each with."""
     me = state.turn
     know = Knowledge(state, me)
-    boards: dict = {}
+    boards: Boards = {}
     out = []
     for v1, p in scored[:w.plan_width]:
         s1 = apply_play(state, p)

@@ -4,18 +4,21 @@ The loop asks what is waiting: the draw that starts a turn, the computer's play
 (computer.py), a person's play (human.py: typed or clicked), or, the game being over,
 "another game?" (and between games the miners may change).  Every play goes through
 ``perform``, which shows it hop by hop, says it, and ends the game when it is won or the
-decks are exhausted, settling the bank.  The game in progress is written to CARDMINE.TMP
-in a ``finally`` block, so it survives F7 and a closed window alike.
+decks are exhausted, settling the bank.  The run around it (the start-up screen, CARDMINE.TMP
+read at the start and written however the run ends) is the chrome's: CardMineApp is a
+``tommy.Toy`` and ``run`` hands it to ``tommy.run``.
 """
 from __future__ import annotations
 
 from vconsole.keyboard import Key
-from vconsole.toolkit.hot import Hot, QuitRequest
+from vconsole.program import Dos
+from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.lines import MessageArea, PromptLine
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.rng import GameRandom
 
-from ..tommy import Chrome
+from .. import tommy
+from ..tommy import Chrome, Credits
 from . import computer, endings, forms, human, tmpfile, turns
 from . import help as help_text
 from . import messages as say
@@ -28,8 +31,8 @@ from .rules import DIG_PLAY, LODE_PLAY, SHAFT_PLAY, Options, Play, State, deal
 from .screen import NEWS_ROWS, NEWS_TOP, NEWS_WIDTH, NOTE_ROW, PALETTE, PROMPT_ROW, CardMineScreen
 from .sounds import EFFECTS
 
-COPYRIGHT = "TOMMY'S CARD MINERS (C) COPYRIGHT 1997 BY TOMMY'S TOYS"
-CATALOG = "CATALOG #TM-186-1A"
+CREDITS = Credits("TOMMY'S CARD MINERS", "TOMMY'S CARD MINERS (C) COPYRIGHT 1997 BY TOMMY'S TOYS",
+                  "CATALOG #TM-186-1A")
 DEFAULT_PAD_TENTHS = 5
 SEED_RANGE = 1 << 24
 
@@ -39,7 +42,7 @@ def turn_rng(seeds: tuple[int, int], ply: int) -> GameRandom:
 
 
 class CardMineApp:
-    def __init__(self, dos) -> None:
+    def __init__(self, dos: Dos) -> None:
         self.dos = dos
         self.chrome = Chrome(dos, name="CARDMINE", palette=PALETTE, help_title=help_text.TITLE,
                              help_text=help_text.TEXT, confirm_quit=True, speed_keys=("F8", "F9"),
@@ -121,10 +124,16 @@ class CardMineApp:
         return (s is not None and not s.options.open_hands
                 and not any(map(is_computer, self.names)))
 
+    def playing(self) -> State:
+        """The game on the table: there is one from the first deal (or a resumed game) on."""
+        if self.state is None:
+            raise RuntimeError("no game has been dealt yet")
+        return self.state
+
     def ai_rng(self) -> GameRandom:
         """The generator the computer breaks ties with this turn: from the deal and the turn
         alone, so a game restored from CARDMINE.TMP goes on exactly as it would have."""
-        return turn_rng(self.seeds, self.state.ply)
+        return turn_rng(self.seeds, self.playing().ply)
 
     @property
     def shown(self) -> tuple[str, str]:
@@ -195,45 +204,41 @@ class CardMineApp:
         self.message("")
         self.prompt("")
 
-    # -- the loop ----------------------------------------------------------------------------
+    # -- the loop (tommy.Toy: the chrome runs it) ---------------------------------------------
     def run(self) -> int:
-        try:
-            self.chrome.startup("TOMMY'S CARD MINERS", COPYRIGHT, CATALOG)
-        except QuitRequest:
-            return 0  # F7 at the start: nothing was loaded, CARDMINE.TMP stays as it was
-        notes = [n for n in (self.bank.load(), self.restore_autosave()) if n]
+        return tommy.run(self, CREDITS)
+
+    def begin(self, note: str | None) -> Hot | None:
+        """The bank is read too; a problem with either file is shown before anything else.
+        Then the first miners are asked for, or the game taken up goes on."""
+        notes = [n for n in (self.bank.load(), note) if n]
         self.redraw()
         if notes:
             self.sound.effect("error")
             show_panel(self.dos, self.theme, " PLEASE NOTE ", [say.file_problem(n) for n in notes],
                        controls=self.chrome.controls(), flush=True)
-        try:
-            if self.state is None:
-                if self.first_names() == Hot.QUIT:
-                    return 0
-                self.start_game()
-            else:
-                endings.open_accounts(self)
-                self.say_news(say.resumed())
-                if self.private_hands() and self.state.drawn:  # a hand was up when it was left
-                    if turns.hand_over(self) == Hot.QUIT:
-                        return 0
-                    self.draw_game()
-            while True:
-                if self.over:
-                    act = endings.between_games(self)
-                elif not self.state.drawn:
-                    act = turns.begin_turn(self)
-                elif is_computer(self.names[self.state.turn]):
-                    act = computer.turn(self)
-                else:
-                    act = human.turn(self)
-                if act == Hot.QUIT:
-                    return 0
-        except QuitRequest:  # F7 from inside a question or a field
-            return 0
-        finally:
-            self.chrome.finish(self.autosave_text())
+        if self.state is None:
+            if self.first_names() == Hot.QUIT:
+                return Hot.QUIT
+            self.start_game()
+            return None
+        endings.open_accounts(self)
+        self.say_news(say.resumed())
+        if self.private_hands() and self.playing().drawn:  # a hand was up when it was left
+            if turns.hand_over(self) == Hot.QUIT:
+                return Hot.QUIT
+            self.draw_game()
+        return None
+
+    def step(self) -> Hot | None:
+        state = self.playing()
+        if self.over:
+            return endings.between_games(self)
+        if not state.drawn:
+            return turns.begin_turn(self)
+        if is_computer(self.names[state.turn]):
+            return computer.turn(self)
+        return human.turn(self)
 
     def first_names(self) -> Hot | None:
         """The miners of the first game.  Esc (CANCEL) there means the player would rather
@@ -365,15 +370,15 @@ class CardMineApp:
         return seat if seat in seats else seats[0]
 
     # -- CARDMINE.TMP ----------------------------------------------------------------------------
-    def autosave_text(self) -> str | None:
+    def saved_text(self) -> str | None:
         if self.state is None or self.over:
             return None
         return tmpfile.text(self.names, self.seeds, self.options, self.chrome.pad.tenths, self.state)
 
-    def restore_autosave(self) -> str | None:
-        saved, note = self.chrome.autosave.recover(tmpfile.parse)
-        if saved is None:
-            return note
+    def parse_saved(self, text: str) -> tmpfile.Saved:
+        return tmpfile.parse(text)
+
+    def resume(self, saved: tmpfile.Saved) -> None:
         self.names = saved.names
         self.chrome.names = list(saved.names)
         self.seeds = saved.seeds
@@ -383,5 +388,4 @@ class CardMineApp:
         self.last_deal = (saved.seeds, saved.state.first)
         last = saved.state.last
         self.laid = last.square if last is not None and last.kind in (SHAFT_PLAY, LODE_PLAY, DIG_PLAY) else None
-        return None
 

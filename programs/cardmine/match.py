@@ -12,7 +12,19 @@ from typing import Protocol
 from vconsole.toolkit.rng import GameRandom
 
 from .mine import LODE, points_of, role_of
-from .rules import BUMP_LATER, IllegalPlay, Options, Play, State, apply_play, bump_squares, deal, draw, legal_plays
+from .rules import (
+    BUMP_LATER,
+    DEFAULT_OPTIONS,
+    IllegalPlay,
+    Options,
+    Play,
+    State,
+    apply_play,
+    bump_squares,
+    deal,
+    draw,
+    legal_plays,
+)
 
 
 class Player(Protocol):
@@ -45,7 +57,7 @@ def greedy_player(state: State, rng: GameRandom) -> Play:
     return play
 
 
-def play_game(players: tuple[Player, Player], seed: int, options: Options = Options(),
+def play_game(players: tuple[Player, Player], seed: int, options: Options = DEFAULT_OPTIONS,
               first: int | None = None, check: Callable[[State], None] | None = None,
               strict: bool = True, on_turn: Callable[[State, Play], None] | None = None) -> State:
     """One game from deck seeds derived from ``seed``; returns the final state.
@@ -74,7 +86,7 @@ def play_game(players: tuple[Player, Player], seed: int, options: Options = Opti
     return state
 
 
-def match(player: Player, opponent: Player, games: int, options: Options = Options(),
+def match(player: Player, opponent: Player, games: int, options: Options = DEFAULT_OPTIONS,
           seed0: int = 0) -> dict[str, float]:
     """``player`` against ``opponent``, taking turns to sit in each seat; its share of wins."""
     wins = losses = ties = 0

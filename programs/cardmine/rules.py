@@ -46,10 +46,11 @@ screen says them in the program's words):
   laid face down at fixed places (row 3 columns 3 and 12, then row 1 columns 4 and 11).
 * The decks are exhausted when the miner to move has no card to draw: the game is a tie.
   (Both decks hold the same number of cards, so this is when both are empty.)
-* A game that can no longer be won is that same tie, declared at once (``settled``): when
-  neither miner can reach the game point with every lode he could still claim, the decks
-  would run out without a winner anyway, so there is no point in playing them out (late in
-  a game, with the mine shut, that would be turn after turn of cards thrown away).
+* A game that can no longer be won is that same tie, declared at once (``settled``, in
+  ``settle.py`` with the proof of its bound): when neither miner can reach the game point
+  with the best lodes he could still claim, one per play he has left (and, once nothing can
+  be laid, one per movement card), the decks would run out without a winner anyway, so they
+  are not played out as turn after turn of cards thrown away.
 * Winning: the first miner whose claims reach the game point wins at once; the loser pays
   the difference in points in chips.
 """
@@ -77,9 +78,15 @@ from .mine import (
     square,
     suit_of,
 )
+from .settle import LODE_POINTS as LODE_POINTS
+from .settle import mine_shut as mine_shut
+from .settle import points_left as points_left
+from .settle import settled
+from .tunnels import DOWN as DOWN
+from .tunnels import EMPTY as EMPTY
+from .tunnels import linked as linked
+from .tunnels import steps, walks
 
-EMPTY: Final = -1
-DOWN: Final = 4          # ``face`` value of a face-down card (an entrance); 0..3 are suits
 PLAYING: Final = -1
 TIE: Final = 2           # ``winner`` after exhausted decks (0 or 1 name the winning miner)
 NO_BUMP: Final = -1
@@ -110,6 +117,9 @@ class Options(NamedTuple):
         if not 10 <= self.game_point <= 99:
             raise ValueError(f"game point {self.game_point} outside 10..99")
         return self
+
+
+DEFAULT_OPTIONS: Final = Options()
 
 
 class Play(NamedTuple):
@@ -187,7 +197,7 @@ def shuffled_deck(seed: int) -> list[Card]:
     return GameRandom(seed).shuffled(pack())
 
 
-def new_game(deck0: Sequence[Card], deck1: Sequence[Card], options: Options = Options(),
+def new_game(deck0: Sequence[Card], deck1: Sequence[Card], options: Options = DEFAULT_OPTIONS,
              first: int | None = None) -> State:
     """Lay out a new game from two ordered decks (top card last).
 
@@ -225,7 +235,7 @@ def new_game(deck0: Sequence[Card], deck1: Sequence[Card], options: Options = Op
     for left, right in ENTRANCE_PAIRS[1:options.entrances // 2]:
         cell[left], cell[right] = decks[first].pop(), decks[second].pop()
         face[left] = face[right] = DOWN
-    hands = ([], [])
+    hands: tuple[list[int], list[int]] = ([], [])
     for _ in range(options.dealt):
         for m in (0, 1):
             hands[m].append(decks[m].pop())
@@ -247,7 +257,7 @@ def new_game(deck0: Sequence[Card], deck1: Sequence[Card], options: Options = Op
     return s
 
 
-def deal(seed0: int, seed1: int, options: Options = Options(), first: int | None = None) -> State:
+def deal(seed0: int, seed1: int, options: Options = DEFAULT_OPTIONS, first: int | None = None) -> State:
     """``new_game`` from two deck seeds (the program keeps them for "replay the last hand")."""
     return new_game(shuffled_deck(seed0), shuffled_deck(seed1), options, first)
 
@@ -274,39 +284,6 @@ def draw(state: State) -> State:
 
 
 # -- the tunnels ---------------------------------------------------------------------------
-def linked(face: Sequence[int], a: int, b: int) -> bool:
-    """Can a pawn hop between neighbouring squares a and b?  Both hold cards, and either
-    one is an entrance or both are face up in one suit."""
-    fa, fb = face[a], face[b]
-    return fa >= 0 and fb >= 0 and (fa == fb or fa == DOWN or fb == DOWN)
-
-
-def steps(face: Sequence[int], sq: int) -> list[int]:
-    """The squares one hop from ``sq``."""
-    return [n for n in NEIGHBOURS[sq] if linked(face, sq, n)]
-
-
-def walks(face: Sequence[int], start: int, hops: int) -> dict[int, tuple[int, ...]]:
-    """Every square a movement card of ``hops`` can end on, with one way there (the squares
-    after ``start``, in order).  No square is visited twice."""
-    out: dict[int, tuple[int, ...]] = {}
-    path = [start]
-
-    def go(sq: int, left: int) -> None:
-        if left == 0:
-            if sq not in out:
-                out[sq] = tuple(path[1:])
-            return
-        for n in NEIGHBOURS[sq]:
-            if n not in path and linked(face, sq, n):
-                path.append(n)
-                go(n, left - 1)
-                path.pop()
-
-    go(start, hops)
-    return out
-
-
 def targets(state: State) -> tuple[list[bool], list[int]]:
     """Per empty square: is it next to an entrance, and the suits (bit mask) of the shaft
     cards next to it.  (Occupied squares: False, 0.)"""
@@ -454,12 +431,12 @@ def apply_play(state: State, play: Play) -> State:
             s.score = (score[0], score[1])
             if score[me] >= s.options.game_point:
                 s.winner = me
-    if s.winner == PLAYING and settled(s):
-        s.winner = TIE
     s.turn = other
     s.drawn = False
     s.last = play
     s.ply += 1
+    if s.winner == PLAYING and settled(s):
+        s.winner = TIE
     return s
 
 
@@ -471,82 +448,6 @@ def play_checked(state: State, play: Play) -> State:
     if not is_legal(state, play):
         raise IllegalPlay(f"not a legal play now: {play}")
     return apply_play(state, play)
-
-
-#: Per card code: the points of a mother lode card, 0 for any other card.
-LODE_POINTS: Final = tuple(points_of(c) if role_of(c) == LODE else 0 for c in range(104))
-
-
-# -- a game nobody can win any more ---------------------------------------------------------
-def mine_shut(face: Sequence[int], cell: Sequence[int]) -> bool:
-    """No card can ever be laid again: no empty square is next to an entrance or a shaft
-    card (every shaft, lode and dig needs one).  Once shut, the mine stays as it is."""
-    for sq in range(SQUARES):
-        f = face[sq]
-        if f == DOWN or (f >= 0 and role_of(cell[sq]) == SHAFT):
-            for n in NEIGHBOURS[sq]:
-                if face[n] == EMPTY:
-                    return False
-    return True
-
-
-def _walk_closure(face: Sequence[int], starts: Sequence[int], kinds: set[int]) -> set[int]:
-    """Every square a pawn at one of ``starts`` can come to rest on with some run of
-    movement cards of the ranks ``kinds`` (the mine shut, so only movement cards move it)."""
-    seen: set[int] = set()
-    todo = list(starts)
-    done: set[int] = set()
-    while todo:
-        sq = todo.pop()
-        if sq in done:
-            continue
-        done.add(sq)
-        for k in kinds:
-            for end in walks(face, sq, k):
-                seen.add(end)
-                if end not in done:
-                    todo.append(end)
-    return seen
-
-
-def points_left(state: State) -> tuple[int, int]:
-    """For each miner, at most how many points he can still claim this game (an upper
-    bound: it never says less than he could get).
-
-    With the mine open: every unclaimed lode in the mine and every lode card either miner
-    still holds or will draw.  With the mine shut (``mine_shut``): only lodes his pawn can
-    walk to with the movement cards he still holds or will draw; and if the two pawns can
-    meet, a bump may put his pawn anywhere, so then every lode a walk can end on, if he has a movement card."""
-    face, cell, claim = state.face, state.cell, state.claim
-    lodes = [sq for sq in range(SQUARES) if 0 <= face[sq] < 4 and claim[sq] < 0 and LODE_POINTS[cell[sq]]]
-    if not mine_shut(face, cell):
-        total = sum(LODE_POINTS[cell[sq]] for sq in lodes)
-        for m in (0, 1):
-            total += sum(map(LODE_POINTS.__getitem__, state.hands[m]))
-            total += sum(map(LODE_POINTS.__getitem__, state.decks[m]))
-        return (total, total)
-    if not lodes or all(score + sum(LODE_POINTS[cell[sq]] for sq in lodes) < state.options.game_point
-                        for score in state.score):
-        return (0, 0) if not lodes else (sum(LODE_POINTS[cell[sq]] for sq in lodes),) * 2
-    kinds = [{rank_of(c) for c in state.hands[m] + state.decks[m] if role_of(c) == MOVEMENT}
-             for m in (0, 1)]
-    reach = [_walk_closure(face, [state.pawn[m]], kinds[m]) for m in (0, 1)]
-    if reach[0] & (reach[1] | {state.pawn[1]}) or state.pawn[0] in reach[1]:
-        # the pawns can meet: after a bump a pawn may be anywhere, so count every lode a
-        # walk can end on (one with a hop into it)
-        linked_lodes = {sq for sq in lodes if steps(face, sq)}
-        reach = [linked_lodes if kinds[m] else set() for m in (0, 1)]
-    return (sum(LODE_POINTS[cell[sq]] for sq in lodes if sq in reach[0]),
-            sum(LODE_POINTS[cell[sq]] for sq in lodes if sq in reach[1]))
-
-
-def settled(state: State) -> bool:
-    """Neither miner can reach the game point any more: the game can only end as a tie."""
-    gp = state.options.game_point
-    if max(state.score) >= gp:
-        return False
-    left = points_left(state)
-    return state.score[0] + left[0] < gp and state.score[1] + left[1] < gp
 
 
 # -- results -------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """The computer player: difficulty 1-8 is the number of plies it looks ahead; 0 looks at
 nothing; 9, the master, plays its first placements from a book (``book.py``) and then
-searches as deep as a fixed budget of nodes takes it, selectively (see :func:`_engine`).
+searches as deep as a fixed budget of nodes takes it, selectively: through the compiled
+kernel (``master.py``, ``kernel.py``: the same rules, evaluation and quiescence, fifty times
+faster) when numba is installed, else with this module's own engine (see :func:`_engine`).
 
 The original ran its search on a 4.77 MHz PC; here the search is pure Python, so every
 choice below is about doing less per node: the board is two 24-bit ints, neighbour sets of
@@ -27,7 +29,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final, TypeVar
+from functools import partial
+from typing import Any, Final, TypeVar
 
 from .rules import (
     ADJ_MASK,
@@ -139,7 +142,7 @@ def _map_mask(perm: tuple[int, ...], mask: int) -> int:
 
 
 #: For each symmetry but the identity: three byte tables mapping a mask to its image.
-_SYM_TABLES: Final = tuple(_byte_tables(lambda m, g=g: _map_mask(g, m)) for g in SYMMETRIES[1:])
+_SYM_TABLES: Final = tuple(_byte_tables(partial(_map_mask, g)) for g in SYMMETRIES[1:])
 
 
 def _stabiliser(me: int, opp: int) -> list[tuple[int, ...]]:
@@ -310,6 +313,10 @@ class _Stop(Exception):
 
 
 OnBest = Callable[[Move, int, int], None]
+#: A move inside the search: (from, to, capture), -1 for "from the hand" or "no capture".
+Mv = tuple[int, int, int]
+#: A table entry: (depth, flag, score, best move).
+Entry = tuple[int, int, int, Mv | None]
 
 
 def _to_move(pos: Position, f: int, t: int, c: int) -> Move:
@@ -324,7 +331,8 @@ def _to_move(pos: Position, f: int, t: int, c: int) -> Move:
 
 
 def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int, master: bool = False,
-            kept: dict | None = None):
+            kept: dict[str, Any] | None = None) -> tuple[Callable[..., list[Mv]], Callable[..., int], list[int],
+                                                         list[random.Random | None], Callable[..., int]]:
     """The search's move generator and negamax, sharing one table, killers and history.
 
     ``limit``: the node budget; past it (checked with ``poll`` every 256 nodes) the search
@@ -343,6 +351,8 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
     ZP, ZPLACE, ZTURN = _ZP, _ZPLACE, _ZTURN
     BIT, ADJ_M, MILL2 = _BIT, _ADJ_M, _MILL2
     I0, I1, I2 = _I0, _I1, _I2
+    tt: dict[int, Entry]
+    history: list[int]
     if kept is not None:
         tt = kept.setdefault("tt", {})
         history = kept.setdefault("history", [0] * (25 * 24))
@@ -508,15 +518,15 @@ def _engine(options: Options, max_ply: int, poll: Callable[[], bool], limit: int
             alpha = stand
         best = stand
         cm = capturable(opp, ho, options)
-        caps = []
+        ranked = []
         op_open = feats[1]
         while cm:
             b = cm & -cm
             cm ^= b
             c = b.bit_length() - 1
-            caps.append((4 * bool(ADJ_M[c] & op_open) + (ADJ_M[c] & empty).bit_count(), c))
-        caps.sort(reverse=True)
-        caps = [c for _, c in caps[:QUIESCE_CAPTURES]] or [-1]
+            ranked.append((4 * bool(ADJ_M[c] & op_open) + (ADJ_M[c] & empty).bit_count(), c))
+        ranked.sort(reverse=True)
+        caps = [c for _, c in ranked[:QUIESCE_CAPTURES]] or [-1]
         for f, t in closers:
             nme = me ^ BIT[f] ^ BIT[t]
             nhm = hm - 1 if f < 0 else hm
@@ -664,9 +674,9 @@ def generate(pos: Position, root: bool = True) -> list[Move]:
 def search(pos: Position, depth: int, *, rng: random.Random,
            on_best: OnBest | None = None,
            should_stop: Callable[[], bool] | None = None,
-           stats: dict | None = None,
+           stats: dict[str, int] | None = None,
            max_nodes: int | None = None, master: bool = False,
-           soft_nodes: int | None = None, kept: dict | None = None) -> Move:
+           soft_nodes: int | None = None, kept: dict[str, Any] | None = None) -> Move:
     """The best move for the side to move, looking ``depth`` plies ahead (depth >= 1).
 
     ``on_best(move, depth, score)`` is called whenever the best move so far changes (score
@@ -766,10 +776,10 @@ def search(pos: Position, depth: int, *, rng: random.Random,
     return move
 
 
-_KEPT: dict = {}
+_KEPT: dict[str, Any] = {}
 
 
-def _kept_for(pos: Position) -> dict:
+def _kept_for(pos: Position) -> dict[str, Any]:
     """Level 9's table and history, kept from one of its moves to its next in the same game.
 
     Kept only when ``pos`` can follow the position of its last search by one move of each
@@ -780,7 +790,7 @@ def _kept_for(pos: Position) -> dict:
     """
     last = _KEPT.get("root")
     fresh = last is None or last.options != pos.options or len(_KEPT.get("tt", ())) > KEPT_TT_MAX
-    if not fresh:
+    if last is not None and not fresh:
         fresh = True
         for m in legal_moves(last):
             mid = apply_unchecked(last, m)
@@ -826,11 +836,14 @@ def choose_move(pos: Position, level: int, *, rng: random.Random,
                 on_best(forced[0], 0, 0)
             return forced[0]
         from . import book  # the book reads its data file on first use only
-        move = book.choose(pos, rng)
-        if move is not None:
+        booked = book.choose(pos, rng)
+        if booked is not None:
             if on_best is not None:
-                on_best(move, 0, 0)
-            return move
+                on_best(booked, 0, 0)
+            return booked
+        from . import master  # the compiled search; numba is imported on first use only
+        if master.ready(should_stop):  # False without numba, or when stopped while it loads
+            return master.search(pos, _kept_for(pos), rng=rng, on_best=on_best, should_stop=should_stop)
         return search(pos, MASTER_DEPTH, rng=rng, on_best=on_best, should_stop=should_stop,
                       max_nodes=MASTER_NODES, master=True, kept=_kept_for(pos),
                       soft_nodes=2 * MASTER_SOFT_NODES if 0 < sum(pos.in_hand) <= MASTER_LATE_PLACING

@@ -2,16 +2,19 @@
 
 The loop asks who is to move: the computer (computer.py: it thinks while hot keys stay
 live), a keyboard player (entry.py: typed or clicked moves and commands), or nobody
-because the game is over (commands.finished_turn: "new game?").  The game in progress is
-written to MILL.TMP in a ``finally`` block, so it survives F7 and a closed window alike.
+because the game is over (commands.finished_turn: "new game?").  The run around it (the
+start-up screen, MILL.TMP read at the start and written however the run ends) is the
+chrome's: MillApp is a ``tommy.Toy`` and ``run`` hands it to ``tommy.run``.
 """
 from __future__ import annotations
 
 from vconsole.keyboard import Key
-from vconsole.toolkit.hot import Hot, QuitRequest
+from vconsole.program import Dos
+from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.lines import MessageArea, PromptLine
 
-from ..tommy import Chrome
+from .. import tommy
+from ..tommy import Chrome, Credits
 from . import commands, computer, entry, tmpfile
 from . import help as help_text
 from . import messages as say
@@ -23,12 +26,11 @@ from .tmpfile import COMPUTER, KEYBOARD, MAX_LEVEL
 
 SHAREWARE_MAX_LEVEL = 2
 DEFAULT_LEVEL = 2
-COPYRIGHT = "TOMMY'S MILL (C) COPYRIGHT 1987-1996 BY TOMMY'S TOYS"
-CATALOG = "CATALOG #TM-064-1A"
+CREDITS = Credits("TOMMY'S MILL", "TOMMY'S MILL (C) COPYRIGHT 1987-1996 BY TOMMY'S TOYS", "CATALOG #TM-064-1A")
 
 
 class MillApp:
-    def __init__(self, dos) -> None:
+    def __init__(self, dos: Dos) -> None:
         self.dos = dos
         self.chrome = Chrome(dos, name="MILL", palette=PALETTE, help_title=help_text.TITLE,
                              help_text=help_text.TEXT, effects=EFFECTS)
@@ -79,7 +81,8 @@ class MillApp:
         self.declined = False  # answered N to "new game?"
         self.resigned: int | None = None
         self.entry: EntryParser | None = None
-        self.clock_base, self.clock_start = 0.0, self.dos.now()
+        self.clock_base = 0.0
+        self.clock_start: float | None = self.dos.now()  # None: stopped (the game is over)
         if announce:
             self.redraw()
             self.message(say.new_game())
@@ -162,32 +165,24 @@ class MillApp:
         self.message("")
         self.prompt("")
 
-    # -- the loop -------------------------------------------------------------------------
+    # -- the loop (tommy.Toy: the chrome runs it) -------------------------------------------
     def run(self) -> int:
-        try:
-            self.chrome.startup("TOMMY'S MILL", COPYRIGHT, CATALOG)
-        except QuitRequest:
-            return 0  # F7 at the start: nothing was loaded, MILL.TMP stays as it was
-        note = self.restore_autosave()
+        return tommy.run(self, CREDITS)
+
+    def begin(self, note: str | None) -> Hot | None:
         self.redraw()
         if note:
             self.message(say.tmp_problem(note), "error")
         elif self.game.moves:
             self.message(say.resumed(self.game.pointer))
-        try:
-            while True:
-                if self.finished:
-                    action = commands.finished_turn(self)
-                elif self.players[self.turn] == COMPUTER:
-                    action = computer.turn(self)
-                else:
-                    action = entry.turn(self)
-                if action == Hot.QUIT:
-                    return 0
-        except QuitRequest:  # F7 from inside a question or a file name
-            return 0
-        finally:
-            self.chrome.finish(self.autosave_text())
+        return None
+
+    def step(self) -> Hot | None:
+        if self.finished:
+            return commands.finished_turn(self)
+        if self.players[self.turn] == COMPUTER:
+            return computer.turn(self)
+        return entry.turn(self)
 
     # -- hot keys -------------------------------------------------------------------------
     def hot(self, key: Key) -> Hot | None:
@@ -257,20 +252,19 @@ class MillApp:
             self.sound.effect("win" if human_won else "lose")
 
     # -- MILL.TMP ---------------------------------------------------------------------------
-    def autosave_text(self) -> str | None:
+    def saved_text(self) -> str | None:
         """What MILL.TMP should hold when the program ends: the unfinished game, or None."""
         if self.finished or not self.game.moves:
             return None
         return tmpfile.text(self.game, self.players, self.level, self.chrome.pad.tenths, int(self.elapsed()),
                             self.review)
 
-    def restore_autosave(self) -> str | None:
-        saved, note = self.chrome.autosave.recover(tmpfile.parse)
-        if saved is None:
-            return note
+    def parse_saved(self, text: str) -> tmpfile.Saved:
+        return tmpfile.parse(text)
+
+    def resume(self, saved: tmpfile.Saved) -> None:
         self.adopt(saved.game, float(saved.clock))
         self.players = list(saved.players)
         self.level = min(saved.level, self.max_level)
         self.chrome.pad.set(saved.pad_tenths)
         self.review = saved.review
-        return None

@@ -7,6 +7,8 @@ S, R and '.' (through a finished game read from a file) still work then.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.disk import DiskError, dos_name
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
@@ -20,10 +22,13 @@ from .rules import Game, GameOverError, Options
 from .screen import NAMES, PROMPT_ROW
 from .tmpfile import KEYBOARD
 
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import MillApp
+
 NEW_GAME = say.new_game_question()
 
 
-def command(app, key: Key) -> Hot | None:
+def command(app: MillApp, key: Key) -> Hot | None:
     ch = key.char.upper()
     if ch == "S":
         save_game(app)
@@ -47,9 +52,11 @@ def command(app, key: Key) -> Hot | None:
     return None
 
 
-def between_moves(app) -> Hot | None:
+def between_moves(app: MillApp) -> Hot | None:
     """A key typed while the computer plays both sides: a command, acted on between its moves."""
     key = app.dos.keyboard.get()
+    if key is None:  # (called when a key is waiting)
+        return None
     act = app.hot(key)
     if act is not None:
         return Hot.QUIT if act == Hot.QUIT else None
@@ -60,7 +67,7 @@ def between_moves(app) -> Hot | None:
     return None
 
 
-def step(app, back: bool) -> Hot | None:
+def step(app: MillApp, back: bool) -> Hot | None:
     """'.' and '/': keep stepping until a keyboard player is to move (or the line ends)."""
     steps = 0
     app.entry = None
@@ -92,7 +99,7 @@ def step(app, back: bool) -> Hot | None:
     return None
 
 
-def ask_file_name(app, question: str, nothing: str) -> str | None:
+def ask_file_name(app: MillApp, question: str, nothing: str) -> str | None:
     """The S and R file prompt; an empty answer or Esc says ``nothing`` and gives None."""
     def refused(ch: str) -> None:
         app.message(say.refused_name_char(ch), "error")
@@ -104,7 +111,7 @@ def ask_file_name(app, question: str, nothing: str) -> str | None:
     return name or None
 
 
-def save_game(app) -> None:
+def save_game(app: MillApp) -> None:
     name = ask_file_name(app, say.save_as(), say.not_saved())
     if name is None:
         return
@@ -125,7 +132,7 @@ def save_game(app) -> None:
     app.message(say.saved(app.game.pointer, name))
 
 
-def restore_game(app) -> None:
+def restore_game(app: MillApp) -> None:
     name = ask_file_name(app, say.restore_from(), say.nothing_restored())
     if name is None:
         return
@@ -146,12 +153,13 @@ def restore_game(app) -> None:
     if app.game.result() is not None:
         app.review = True
         app.check_end()
-        app.message(say.finished_game_read(name.upper(), app.outcome()[1]), "winner")
+        out = app.outcome()
+        app.message(say.finished_game_read(name.upper(), out[1] if out else ""), "winner")
     else:
         app.message(say.restored(app.game.pointer, name.upper()))
 
 
-def choose_options(app) -> None:
+def choose_options(app: MillApp) -> None:
     kiddie = app.chrome.ask(say.kiddie_question())
     last = app.chrome.ask(say.last_mill_question())
     app.prompt("")
@@ -174,7 +182,7 @@ def choose_options(app) -> None:
     app.message(say.options_changed())
 
 
-def finished_turn(app) -> Hot | None:
+def finished_turn(app: MillApp) -> Hot | None:
     hint = say.new_game_hint()
     y_col = hint.index(" Y ") + 1  # the Y a mouse player clicks once N has been answered
     if app.declined:

@@ -7,14 +7,21 @@ as commands between the computer's moves (S saves a computer-against-computer ga
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 
 from . import ai, commands
 from . import messages as say
 from .notation import format_move
+from .rules import Move
 from .screen import NAMES
 from .tmpfile import COMPUTER, KEYBOARD
+
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import MillApp
 
 STEP_KEYS = {".": "back", "/": "forward"}
 
@@ -25,7 +32,7 @@ def stop_key(key: Key) -> str | None:
     return STEP_KEYS.get(key.char)
 
 
-def turn(app) -> Hot | None:
+def turn(app: MillApp) -> Hot | None:
     pos = app.game.position
     color = pos.turn
     who = f"{NAMES[color]} (COMPUTER)"
@@ -37,11 +44,11 @@ def turn(app) -> Hot | None:
             return Hot.HANDLED  # the other side changed hands: this search goes on
         return done
 
-    def search(should_stop, report):
+    def search(should_stop: Callable[[], bool], report: Callable[[Move], None]) -> Move:
         return ai.choose_move(pos, app.level, rng=app.dos.rng, on_best=lambda move, depth, score: report(move),
                               should_stop=should_stop)
 
-    def show(move) -> None:
+    def show(move: Move) -> None:
         app.prompt(say.best_so_far(who, format_move(move)), role="thinking")
 
     thought = app.chrome.busy(hot, stops=stop_key).think(search, pad=app.chrome.pad.seconds, on_best=show)
@@ -52,6 +59,9 @@ def turn(app) -> Hot | None:
         app.prompt("")
         return commands.step(app, back=why == "back")
     if why != "esc" and (app.players[color] == KEYBOARD or app.finished or app.game.position != pos):
+        app.prompt("")
+        return None
+    if thought.move is None:  # (the search always names a move before it can be stopped)
         app.prompt("")
         return None
     app.play(thought.move)

@@ -94,7 +94,7 @@ def dumps(game: Game) -> str:
 
     A note line (column 1 is '.') heads the file; readers skip such lines.
     """
-    lines = [". TOMMY'S MILL game, %d moves" % game.pointer]
+    lines = [f". TOMMY'S MILL game, {game.pointer} moves"]
     lines.extend(format_move(m) for m in game.played())
     return "\n".join(lines) + "\n"
 
@@ -235,7 +235,7 @@ class EntryParser:
         """Forget a partly typed number (a click names the number instead)."""
         self._digits = ""
 
-    def _choices(self) -> set[int]:
+    def _choices(self) -> set[int | None]:
         stage = self.stage
         if stage == "from":
             return {m.frm for m in self._legal}

@@ -92,8 +92,9 @@ MILL_MASKS: Final[tuple[int, ...]] = tuple(mask_of(s) for s in SEGMENTS)
 def _neighbours() -> tuple[tuple[int, ...], ...]:
     adj: list[set[int]] = [set() for _ in range(N_POINTS + 1)]
     for a, b, c in SEGMENTS:
-        adj[a].add(b); adj[b].add(a)
-        adj[b].add(c); adj[c].add(b)
+        for x, y in ((a, b), (b, c)):
+            adj[x].add(y)
+            adj[y].add(x)
     return tuple(tuple(sorted(s)) for s in adj)
 
 
@@ -185,7 +186,7 @@ class Position:
                     turn: int = WHITE, in_hand: tuple[int, int] = (0, 0),
                     options: Options | None = None) -> Position:
         """Build a position from point lists (handy for tests and set-ups)."""
-        return cls(mask_of(white), mask_of(black), turn, tuple(in_hand), options or Options())
+        return cls(mask_of(white), mask_of(black), turn, (in_hand[0], in_hand[1]), options or Options())
 
     def pieces(self, color: int) -> int:
         return self.black if color else self.white
@@ -273,7 +274,9 @@ def legal_moves(pos: Position) -> list[Move]:
     victim = pos.pieces(1 - me)
     caps: list[int] | None = None
     out: list[Move] = []
-    froms: list[int | None] = [None] if pos.placing else points_of(own)
+    froms: list[int | None] = [None]
+    if not pos.placing:
+        froms = [*points_of(own)]
     for frm in froms:
         base = own if frm is None else own & ~bit(frm)
         for to in points_of(_targets(pos, frm)):

@@ -11,8 +11,11 @@ report with the move-buffer pointer, and the level and time pad at the bottom.
 """
 from __future__ import annotations
 
+from vconsole.program import Dos
 from vconsole.toolkit.hits import HitMap
-from vconsole.video import COLS
+from vconsole.toolkit.legend import Legend
+from vconsole.toolkit.theme import Theme
+from vconsole.video import COLS, ROWS
 
 from ..tommy import palette
 from .notation import format_move
@@ -43,6 +46,10 @@ LEGEND_TOP, LEGEND_ROWS = 4, 9
 MOVES_TOP, MOVES_ROWS = 14, 6
 BUFFER_ROW = 20
 LEVEL_ROW, PAD_ROW = 22, 23
+PLAYER_ROWS = (1, 2)  # White's line, Black's line
+PANEL_BOTTOM = ROWS - 1
+# The panel's sections, each under a rule with its title: (rule row, title)
+PANEL_SECTIONS = ((0, " PLAYERS "), (LEGEND_TOP - 1, " KEYS "), (MOVES_TOP - 1, " MOVES "), (LEVEL_ROW - 1, ""))
 
 PALETTE = palette(
     colour={"board": 0x60, "line": 0x6E, "point": 0x6E, "label": 0x6F, "label_last": 0x4E,
@@ -92,7 +99,7 @@ def move_line(number: int, color: int, move: Move) -> str:
 
 
 class MillScreen:
-    def __init__(self, dos, theme, legend) -> None:
+    def __init__(self, dos: Dos, theme: Theme, legend: Legend) -> None:
         self.scr = dos.screen
         self.theme = theme
         self.legend = legend
@@ -104,8 +111,8 @@ class MillScreen:
         scr.box(0, 0, BOARD_BOTTOM, BOARD_RIGHT, th["frame"], double=True)
         scr.fill(1, 1, BOARD_BOTTOM - 1, BOARD_RIGHT - 1, " ", th["board"])
         scr.centre(0, " TOMMY'S MILL ", th["title"], 0, BOARD_RIGHT)
-        scr.box(0, PANEL_LEFT, 24, PANEL_RIGHT, th["frame"])
-        for row, title in ((0, " PLAYERS "), (3, " KEYS "), (13, " MOVES "), (21, "")):
+        scr.box(0, PANEL_LEFT, PANEL_BOTTOM, PANEL_RIGHT, th["frame"])
+        for row, title in PANEL_SECTIONS:
             if row:
                 scr.put(row, PANEL_LEFT, "\u251c", th["frame"])
                 scr.fill(row, PANEL_LEFT + 1, row, PANEL_RIGHT - 1, "\u2500", th["frame"])
@@ -149,7 +156,7 @@ class MillScreen:
         self.scr.write(row, PANEL_LEFT + 1, f" {text}".ljust(width)[:width], self.theme[role])
 
     def draw_players(self, players: tuple[str, str], pos: Position, over: bool) -> None:
-        for color, row in ((0, 1), (1, 2)):
+        for color, row in enumerate(PLAYER_ROWS):
             hand, board = pos.in_hand[color], pos.pieces(color).bit_count()
             detail = f"HAND {hand} BOARD {board}" if hand else f"ON BOARD {board}"
             self._panel_row(row, f"{NAMES[color]}: {players[color]:8} {detail}")

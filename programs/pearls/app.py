@@ -3,19 +3,21 @@
 The loop asks what is waiting: players to be chosen (setup.py: the names form), a finished
 game (setup.py: "another game?"), the computer's move (computer.py: it thinks while the hot
 keys stay live; in demo mode it plays every hand), or a person's move (human.py: a click, or
-the keyboard pointer, and the solitaire choice).  The game in progress is written to
-PEARLS.TMP in a ``finally`` block, so it survives F7 and a closed window alike.
+the keyboard pointer, and the solitaire choice).  The run around it (the start-up screen,
+PEARLS.TMP read at the start and written however the run ends) is the chrome's: PearlsApp
+is a ``tommy.Toy`` and ``run`` hands it to ``tommy.run``.
 """
 from __future__ import annotations
 
 from vconsole.keyboard import Key
+from vconsole.program import Dos
 from vconsole.toolkit.board import BoardCursor, CursorMark
-from vconsole.toolkit.hiscore import Entry as HiScoreEntry
 from vconsole.toolkit.hiscore import HiScoreTable
-from vconsole.toolkit.hot import Hot, QuitRequest
+from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.lines import MessageArea, PromptLine
 
-from ..tommy import Chrome
+from .. import tommy
+from ..tommy import Chrome, Credits
 from . import ai, tmpfile
 from . import help as help_text
 from . import messages as say
@@ -38,8 +40,9 @@ from .screen import (
 from .sounds import EFFECTS, pearl_note
 from .strings import METHOD_LONGEST, N_PEARLS
 
-COPYRIGHT = "TOMMY'S STRING OF PEARLS (C) COPYRIGHT 1996 BY TOMMY'S TOYS"
-CATALOG = "CATALOG #TM-167-1A"
+CREDITS = Credits("TOMMY'S STRING OF PEARLS", "TOMMY'S STRING OF PEARLS (C) COPYRIGHT 1996 BY TOMMY'S TOYS",
+                  "CATALOG #TM-167-1A")
+SKIP_SHOW = "*"   # the switch that skips the start-up screen and show
 COMPUTER = "COMPUTER"
 SCORE_FILE = "PEARLS.SCR"
 
@@ -58,7 +61,7 @@ def seats_for(names: list[str]) -> list[Seat]:
 
 
 class PearlsApp:
-    def __init__(self, dos) -> None:
+    def __init__(self, dos: Dos) -> None:
         self.dos = dos
         self.chrome = Chrome(dos, name="PEARLS", palette=PALETTE, help_title=help_text.TITLE,
                              help_text=help_text.TEXT, speed_keys=("F4", "F3"), effects=EFFECTS)
@@ -76,7 +79,6 @@ class PearlsApp:
         self.computer_moved = False   # the computer took a pearl for a person this game
         self.start_cells: list[int] = []
         self.turn_started = -1       # the take count at which the person's turn was last set up
-        self.pending_score: HiScoreEntry | None = None  # a high score whose name is being typed
         self._build_legend()
         self.view = PearlsScreen(dos, self.theme, self.chrome.legend)
         self.news = MessageArea(dos, self.theme, NEWS_TOP, 0, NEWS_WIDTH, NEWS_ROWS, controls=self.chrome.controls())
@@ -231,61 +233,50 @@ class PearlsApp:
         self.show_pointer()
         self.message(say.demo_on() if on else say.demo_off())
 
-    # -- the loop ---------------------------------------------------------------------------
+    # -- the loop (tommy.Toy: the chrome runs it) -------------------------------------------
+    @property
+    def showing(self) -> bool:
+        """The start-up screen and show, unless the * switch skips them."""
+        return SKIP_SHOW not in self.dos.switches
+
     def run(self) -> int:
-        from . import computer, human, setup, show
-        showing = "*" not in self.dos.switches
-        if showing:
-            try:
-                self.chrome.startup("TOMMY'S STRING OF PEARLS", COPYRIGHT, CATALOG)
-            except QuitRequest:
-                return 0  # F7 at the start: nothing was loaded, PEARLS.TMP stays as it was
-        note = self.restore_autosave()
+        return tommy.run(self, CREDITS if self.showing else None)
+
+    def begin(self, note: str | None) -> Hot | None:
+        """The high scores are read too; the start-up show plays when no game was taken up."""
+        from . import show
         score_note = self.scores.load()
         self.redraw()
-        try:
-            if self.game is None and showing and show.startup_show(self) == Hot.QUIT:
-                return 0
-            problems = [say.file_problem(n) for n in (note, score_note) if n]
-            if problems:  # both files damaged: both are said, one after the other
-                self.message(" ".join(p.rstrip(".") + "." for p in problems), "error")
-            elif self.game is not None:
-                self.message(say.resumed(len(self.game.takes)))
-            while True:
-                if self.game is None:
-                    act = setup.choose_players(self)
-                elif self.game.over:
-                    act = setup.finished_turn(self)
-                elif self.demo or self.seats[self.game.turn].computer:
-                    act = computer.turn(self)
-                else:
-                    act = human.turn(self)
-                if act == Hot.QUIT:
-                    return 0
-        except QuitRequest:  # F7 from inside a field or the high-score table
-            return 0
-        finally:
-            self.keep_pending_score()
-            self.chrome.finish(self.autosave_text())
+        if self.game is None and self.showing and show.startup_show(self) == Hot.QUIT:
+            return Hot.QUIT
+        problems = [say.file_problem(n) for n in (note, score_note) if n]
+        if problems:  # both files damaged: both are said, one after the other
+            self.message(" ".join(p.rstrip(".") + "." for p in problems), "error")
+        elif self.game is not None:
+            self.message(say.resumed(len(self.game.takes)))
+        return None
 
-    def keep_pending_score(self) -> None:
-        """The run ended at the high-score name box: the score goes in under the player's name."""
-        entry, self.pending_score = self.pending_score, None
-        if entry is not None and self.scores.qualifies(entry.score):
-            self.scores.insert(entry)
-            self.scores.save()
+    def step(self) -> Hot | None:
+        from . import computer, human, setup
+        if self.game is None:
+            return setup.choose_players(self)
+        if self.game.over:
+            return setup.finished_turn(self)
+        if self.demo or self.seats[self.game.turn].computer:
+            return computer.turn(self)
+        return human.turn(self)
 
     # -- PEARLS.TMP --------------------------------------------------------------------------
-    def autosave_text(self) -> str | None:
+    def saved_text(self) -> str | None:
         game = self.game
         if game is None or game.over or not game.takes:
             return None
         return tmpfile.text(self.names, self.start_cells, game, self.computer_moved, self.chrome.pad.tenths)
 
-    def restore_autosave(self) -> str | None:
-        saved, note = self.chrome.autosave.recover(tmpfile.parse)
-        if saved is None:
-            return note
+    def parse_saved(self, text: str) -> tmpfile.Saved:
+        return tmpfile.parse(text)
+
+    def resume(self, saved: tmpfile.Saved) -> None:
         self.names = saved.names
         self.chrome.names = list(saved.names)
         self.method = saved.game.method
@@ -295,7 +286,6 @@ class PearlsApp:
         self.computers = [ai.Computer() for _ in saved.names]
         self.computer_moved = saved.computer_moved
         self.chrome.pad.set(saved.pad_tenths)
-        return None
 
     # -- a take ------------------------------------------------------------------------------
     def play(self, square: int, choice: int | None, by_computer: bool = False) -> Hot | None:

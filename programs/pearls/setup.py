@@ -103,14 +103,16 @@ def game_over(app) -> None:
             app.message(say.solitaire_result(short, rating(short)) + " " + say.no_high_score(value), "winner")
             return
         when = app.dos.datetime().strftime("%m-%d-%y")
-        # PEARLS.TMP is gone once the game is over: should the run end at the name box
-        # (F7, a closed window), the score is kept under the player's name (app.run)
-        app.pending_score = Entry(app.seats[0].name, value, when, {"short": str(short)})
-        _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},
-                               initial=app.seats[0].name,
-                               controls=app.chrome.controls(app.chrome.quit_key),
-                               columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)")
-        app.pending_score = None  # typed and saved, or turned down with Esc
+        try:
+            _, problem = add_score(app.dos, app.theme, app.scores, value, date=when, extra={"short": str(short)},
+                                   initial=app.seats[0].name,
+                                   controls=app.chrome.controls(app.chrome.quit_key),
+                                   columns=("short",), title="HIGH SCORES (SHORT STRINGS AT RIGHT)")
+        except BaseException:
+            # PEARLS.TMP is gone once the game is over: should the run end at the name box
+            # (F7, a closed window), the score is kept under the player's name
+            keep_score(app, Entry(app.seats[0].name, value, when, {"short": str(short)}))
+            raise
         if problem:
             app.message(say.score_not_saved(problem), "error")
         return
@@ -120,6 +122,13 @@ def game_over(app) -> None:
     app.message(say.winner(names, reason(game, winners)), "winner")
     people_won = any(not app.seats[i].computer for i in winners) or all(s.computer for s in app.seats)
     app.sound.effect("win" if people_won or app.demo else "lose")
+
+
+def keep_score(app, entry: Entry) -> None:
+    """The run ended at the high-score name box: the score goes in under the player's name."""
+    if app.scores.qualifies(entry.score):
+        app.scores.insert(entry)
+        app.scores.save()
 
 
 def reason(game, winners: list[int]) -> str:

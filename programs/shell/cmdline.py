@@ -67,7 +67,8 @@ class Args:
 
     @classmethod
     def of(cls, raw: str) -> Args:
-        params, switches = [], []
+        params: list[str] = []
+        switches: list[str] = []
         for tok in _ARG.findall(raw):
             (switches if tok.startswith("/") else params).append(tok.upper() if tok.startswith("/") else tok)
         return cls(raw, params, switches)
@@ -97,20 +98,25 @@ def parse(line: str) -> list[Stage]:
     for part in line.split("|"):
         if not part.strip():
             raise ShellError("Syntax error")
-        stage = Stage("")
-
-        def take(m: re.Match) -> str:
-            op, target = m.group(1), m.group(2)
-            if not target:
-                raise ShellError("Syntax error")
-            if op == "<":
-                stage.stdin = target
-            else:
-                stage.stdout, stage.append = target, op == ">>"
-            return " "
-
-        stage.text = _REDIRECT.sub(take, part).strip()
-        if not stage.text:
-            raise ShellError("Syntax error")
-        stages.append(stage)
+        stages.append(_stage(part))
     return stages
+
+
+def _stage(part: str) -> Stage:
+    """One command of a pipeline, its redirections taken out of its text."""
+    stage = Stage("")
+
+    def take(m: re.Match[str]) -> str:
+        op, target = m.group(1), m.group(2)
+        if not target:
+            raise ShellError("Syntax error")
+        if op == "<":
+            stage.stdin = target
+        else:
+            stage.stdout, stage.append = target, op == ">>"
+        return " "
+
+    stage.text = _REDIRECT.sub(take, part).strip()
+    if not stage.text:
+        raise ShellError("Syntax error")
+    return stage

@@ -55,6 +55,9 @@ class Null:
         pass
 
 
+Sink = Screen | Buffer | Null  # where a command's output goes
+
+
 def _expand_tabs(text: str, col: int) -> str:
     out = []
     for ch in text:
@@ -159,7 +162,7 @@ def screen_lines(text: str) -> list[str]:
     return rows
 
 
-def more(dos: Dos, text: str, sink) -> None:
+def more(dos: Dos, text: str, sink: Sink) -> None:
     """MORE: the text a screenful at a time (24 rows, then ``-- More --`` and a key).
 
     To anything but the screen (a pipe onwards, a file) the text passes whole.

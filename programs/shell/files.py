@@ -13,7 +13,7 @@ from vconsole.disk import DirEntry, dos_rename_target, fcb_form, wildcard
 from vconsole.video import COLS, ROWS
 
 from .cmdline import Args
-from .console import CTRL_Z, Screen, ask_yes_no, more, read_line, say, wait_key
+from .console import CTRL_Z, Screen, Sink, ask_yes_no, more, read_line, say, wait_key
 from .names import (
     DEVICES,
     DIRECTORY,
@@ -87,7 +87,7 @@ def _sorted(entries: list[DirEntry], spec: str) -> list[DirEntry]:
     return entries
 
 
-def dir_(sh: Shell, args: Args, out) -> None:
+def dir_(sh: Shell, args: Args, out: Sink) -> None:
     switches = args.only("WPBLOSA")
     args.at_most(1)
     pattern = _dir_pattern(args.params[0]) if args.params else "*.*"
@@ -147,7 +147,7 @@ def text_of(data: bytes) -> str:
     return data.decode("cp437").replace("\r\n", "\n")
 
 
-def type_(sh: Shell, args: Args, out) -> None:
+def type_(sh: Shell, args: Args, out: Sink) -> None:
     args.only("")
     args.need(1)
     args.at_most(1)
@@ -158,7 +158,7 @@ def type_(sh: Shell, args: Args, out) -> None:
     out.write(text_of(sh.dos.drive.read_bytes(name)))
 
 
-def more_(sh: Shell, args: Args, out) -> None:
+def more_(sh: Shell, args: Args, out: Sink) -> None:
     """MORE < FILE, or ... | MORE (and MORE FILE, which later DOS versions took too)."""
     args.only("")
     args.at_most(1)
@@ -174,7 +174,7 @@ def _everything(pattern: str) -> bool:
     return fcb_form(pattern) == "?" * 11
 
 
-def del_(sh: Shell, args: Args, out) -> None:
+def del_(sh: Shell, args: Args, out: Sink) -> None:
     switches = args.only("P")
     args.need(1)
     args.at_most(1)
@@ -208,7 +208,7 @@ def _target_pattern(typed: str) -> str:
     return check_pattern(typed)
 
 
-def ren(sh: Shell, args: Args, out) -> None:
+def ren(sh: Shell, args: Args, out: Sink) -> None:
     args.only("")
     args.need(2)
     args.at_most(2)
@@ -237,7 +237,7 @@ def ren(sh: Shell, args: Args, out) -> None:
         raise ShellError(trouble)
 
 
-def copy(sh: Shell, args: Args, out) -> None:
+def copy(sh: Shell, args: Args, out: Sink) -> None:
     args.only("VABY")
     args.need(1)
     args.at_most(2)
@@ -291,7 +291,7 @@ def copy(sh: Shell, args: Args, out) -> None:
     out.write(f"{copied:>9} file(s) copied\n")
 
 
-def _copy_from_console(sh: Shell, target: str, out) -> None:
+def _copy_from_console(sh: Shell, target: str, out: Sink) -> None:
     """COPY CON NAME: lines typed (or piped in) until Ctrl+Z (F6), then written as one file."""
     if not target or wildcard(target):
         raise ShellError("Invalid filename or file not found" if target else "Required parameter missing")

@@ -18,13 +18,15 @@ from vconsole.switches import SwitchError
 from . import files, system
 from . import help as helptext
 from .cmdline import Args, Stage, parse
-from .console import MAX_LINE, Buffer, Cancelled, Null, Screen, read_line, say  # noqa: F401 (MAX_LINE: the limit)
-from .names import DEVICES, ShellError, place_free, programs
+from .console import MAX_LINE, Buffer, Cancelled, Null, Screen, Sink, read_line, say  # noqa: F401 (MAX_LINE: the limit)
+from .names import DEVICES, ShellError, is_program, place_free, programs
 from .system import DEFAULT_PROMPT, VERSION, expand_prompt
 
 PROMPT = "C:\\TOYS>"  # what $P$G shows
 EXIT, CLEARED = "exit", "cleared"
-COMMANDS: dict[str, Callable] = {
+PLAIN = 0x07  # grey on black: the screen CLS leaves
+Command = Callable[["Shell", Args, Sink], None]  # an internal command: the shell, its arguments, its output
+COMMANDS: dict[str, Command] = {
     "CD": system.cd, "CHDIR": system.cd, "MD": system.md, "MKDIR": system.md, "RD": system.rd,
     "RMDIR": system.rd, "ECHO": system.echo, "DATE": system.date, "TIME": system.time, "MEM": system.mem,
     "VER": system.ver, "VOL": system.vol, "PROMPT": system.prompt, "PATH": system.path, "SET": system.set_,
@@ -55,7 +57,7 @@ class Shell:
 
     def run(self) -> int:
         dos = self.dos
-        dos.screen.clear(0x07)
+        dos.screen.clear(PLAIN)
         say(dos, VERSION + "\n\n")
         while True:
             prompt = self.prompt_text() if self.echo else ""
@@ -91,7 +93,7 @@ class Shell:
                 result = self.command(stage, sink)
                 piped = sink.text if isinstance(sink, Buffer) else ""
                 if stage.stdout and isinstance(sink, Buffer):
-                    self._write_out(stage, sink.text)
+                    self._write_out(stage.stdout, stage.append, sink.text)
             except (ShellError, DiskError) as e:
                 self.screen.write(f"{_dos_words(e)}\n")
                 return None
@@ -113,7 +115,7 @@ class Shell:
             raise ShellError("File not found")
         return files.text_of(self.dos.drive.read_bytes(name))
 
-    def _sink(self, stage: Stage):
+    def _sink(self, stage: Stage) -> Sink:
         if stage.stdout is None:
             return self.screen
         name = place_free(stage.stdout)
@@ -125,19 +127,19 @@ class Shell:
             raise ShellError("File creation error")
         return Buffer()
 
-    def _write_out(self, stage: Stage, text: str) -> None:
-        name = place_free(stage.stdout)
-        if files.is_program(name):
+    def _write_out(self, target: str, append: bool, text: str) -> None:
+        name = place_free(target)
+        if is_program(name):
             raise ShellError("Access denied")
         data = text.replace("\r\n", "\n").replace("\n", "\r\n").encode("cp437", errors="replace")
         drive = self.dos.drive
-        if stage.append and drive.exists(name):
+        if append and drive.exists(name):
             old = drive.read_bytes(name)
             cut = old.find(b"\x1a")
             data = (old[:cut] if cut >= 0 else old) + data
         drive.write_bytes(name, data)
 
-    def command(self, stage: Stage, out) -> str | None:
+    def command(self, stage: Stage, out: Sink) -> str | None:
         """Run one command of a line: internal, a drive letter, or an installed program."""
         text = stage.text.strip()
         if len(text) == 2 and text[1] == ":":
@@ -153,12 +155,12 @@ class Shell:
             if word == "EXIT":
                 return EXIT
             if word == "CLS":
-                self.dos.screen.clear(0x07)
+                self.dos.screen.clear(PLAIN)
                 return CLEARED
             if word == "HELP":
                 topic = args.params[0] if args.params else ""
-                out.write(helptext.about(topic) if topic and helptext.about(topic)
-                          else helptext.overview(programs().values()))
+                about = helptext.about(topic) if topic else None
+                out.write(about or helptext.overview(programs().values()))
                 return None
             COMMANDS[word](self, args, out)
             return None
@@ -208,7 +210,7 @@ def back_from(dos: Dos, program: Program, code: int) -> bool:
     used = scr.used_rows()
     cleared = not 0 <= row < len(used) or bool(used[row + 1:].any())
     if cleared:
-        scr.clear(0x07)
+        scr.clear(PLAIN)
     elif scr.cursor_col or used[row]:
         say(dos, "\n")
     if code:

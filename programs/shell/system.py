@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from vconsole import __version__
 
 from .cmdline import Args
-from .console import read_line, say
+from .console import Sink, read_line, say
 from .names import DIRECTORY, SERIAL, VOLUME, ShellError, place_free
 
 if TYPE_CHECKING:
@@ -33,11 +34,11 @@ MEM_REPORT = """
 """
 
 
-def ver(sh: Shell, args: Args, out) -> None:
+def ver(sh: Shell, args: Args, out: Sink) -> None:
     out.write(f"\n{VERSION}\n")
 
 
-def vol(sh: Shell, args: Args, out) -> None:
+def vol(sh: Shell, args: Args, out: Sink) -> None:
     args.only("")
     args.at_most(1)
     if args.params:
@@ -45,12 +46,12 @@ def vol(sh: Shell, args: Args, out) -> None:
     out.write(f"\n Volume in drive C is {VOLUME}\n Volume Serial Number is {SERIAL}\n")
 
 
-def mem(sh: Shell, args: Args, out) -> None:
+def mem(sh: Shell, args: Args, out: Sink) -> None:
     args.only("CDP")
     out.write(MEM_REPORT)
 
 
-def cd(sh: Shell, args: Args, out) -> None:
+def cd(sh: Shell, args: Args, out: Sink) -> None:
     """One directory: CD shows it; CD to it (``\\TOYS``, ``.``) stays; anywhere else is no directory here."""
     args.only("")
     args.at_most(1)
@@ -66,17 +67,17 @@ def cd(sh: Shell, args: Args, out) -> None:
     raise ShellError("Invalid directory")
 
 
-def md(sh: Shell, args: Args, out) -> None:
+def md(sh: Shell, args: Args, out: Sink) -> None:
     args.need(1)
     raise ShellError("Unable to create directory")
 
 
-def rd(sh: Shell, args: Args, out) -> None:
+def rd(sh: Shell, args: Args, out: Sink) -> None:
     args.need(1)
     raise ShellError("Invalid path, not directory,\nor directory not empty")
 
 
-def echo(sh: Shell, args: Args, out) -> None:
+def echo(sh: Shell, args: Args, out: Sink) -> None:
     """ECHO [ON|OFF|message]; ``ECHO.`` (any delimiter straight after the word) is an empty line."""
     raw = args.raw
     text = raw[1:] if raw[:1] in (" ", "\t", ".", ",", ";", "=", "/", "[", "]", "+", ":") else raw
@@ -132,7 +133,8 @@ def valid_time(text: str) -> bool:
     return minute < 60 and second < 60
 
 
-def _set_clock(sh: Shell, given: list[str], what: str, prompt: str, valid, out) -> None:
+def _set_clock(sh: Shell, given: list[str], what: str, prompt: str, valid: Callable[[str], bool],
+               out: Sink) -> None:
     """DOS's dialogue: a value on the command line or asked for; Enter alone keeps the clock.
 
     An invalid value is "Invalid date" / "Invalid time" and asked again, as
@@ -154,14 +156,14 @@ def _set_clock(sh: Shell, given: list[str], what: str, prompt: str, valid, out) 
         typed = None
 
 
-def date(sh: Shell, args: Args, out) -> None:
+def date(sh: Shell, args: Args, out: Sink) -> None:
     args.only("")
     if not args.params:
         out.write(f"Current date is {_date_text(sh.now().date())}\n")
     _set_clock(sh, args.params, "Date", "Enter new date (mm-dd-yy): ", valid_date, out)
 
 
-def time(sh: Shell, args: Args, out) -> None:
+def time(sh: Shell, args: Args, out: Sink) -> None:
     args.only("")
     if not args.params:
         out.write(f"Current time is {_time_text(sh.now())}\n")
@@ -205,7 +207,7 @@ def put_env(sh: Shell, name: str, value: str) -> None:
     sh.env.update(env)
 
 
-def set_(sh: Shell, args: Args, out) -> None:
+def set_(sh: Shell, args: Args, out: Sink) -> None:
     raw = args.raw.strip()
     if not raw:
         out.write("".join(f"{k}={v}\n" for k, v in sh.env.items()))
@@ -216,12 +218,12 @@ def set_(sh: Shell, args: Args, out) -> None:
     put_env(sh, name.strip().upper(), value)
 
 
-def prompt(sh: Shell, args: Args, out) -> None:
+def prompt(sh: Shell, args: Args, out: Sink) -> None:
     text = args.raw[1:] if args.raw[:1] in (" ", "\t", "=") else args.raw
     put_env(sh, "PROMPT", text.strip() or DEFAULT_PROMPT)
 
 
-def path(sh: Shell, args: Args, out) -> None:
+def path(sh: Shell, args: Args, out: Sink) -> None:
     text = (args.raw[1:] if args.raw[:1] in (" ", "\t", "=") else args.raw).strip()
     if not text:
         out.write(f"PATH={sh.env['PATH']}\n" if sh.env.get("PATH") else "No Path\n")

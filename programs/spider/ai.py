@@ -20,19 +20,28 @@ every machine.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from vconsole.toolkit.cards import ACE, KING
+from vconsole.toolkit.cards import ACE, KING, Card
 
 from .aieval import UNKNOWN, W, col_value, deal_delta
-from .rules import Action, Board, Deal, Move, Remove
+from .rules import SUIT_LENGTH, Action, Board, Deal, Move, Remove
 
 BUDGET = 4000         # nodes of the main search of a decision
 CRITICAL = 8          # times the budget for a decision that deals or must give something up
 HINT_BUDGET = 1500
 
+# The search's own shapes, kept as plain tuples for speed
+Cols = tuple[tuple[int, ...], ...]  # the face-up cards of each column, as codes
+Down = tuple[int, ...]  # how many cards lie face down in each column
+VMove = tuple[int, int, int]  # (source, first card moved, target) in visible indices; target -1: a suit removed
+Path = list[VMove]
+State = tuple[Cols, Down, int]  # columns, face-down counts, suits removed
+Group = tuple[int, int, tuple[tuple[int, int, int], ...]]  # see _group
 
-def code(card) -> int:
+
+def code(card: Card) -> int:
     return card.suit * 16 + card.rank
 
 
@@ -60,20 +69,20 @@ class View:
         return cls(cols, board.down, len(board.stock), len(board.removed), unseen)
 
 
-_groups: dict = {}
+_groups: dict[tuple[int, ...], Group] = {}
 
 
-def _group(cards: tuple[int, ...]):
+def _group(cards: tuple[int, ...]) -> Group:
     """(start of the top group, rank it needs below it (-1: a complete suit, 0: an unknown
     card), the sub-groups as (start, rank needed, card needed)), cached by column."""
-    info = _groups.get(cards)
+    info: Group | None = _groups.get(cards)
     if info is None:
         n = len(cards)
         g = n - 1
         while g > 0 and cards[g - 1] - cards[g] == 1:
             g -= 1
         head = cards[g]
-        if n - g == 13:
+        if n - g == SUIT_LENGTH:
             info = (g, -1, ())
         elif not head:
             info = (g, 0, ())
@@ -85,7 +94,7 @@ def _group(cards: tuple[int, ...]):
     return info
 
 
-def gen_moves(cols, down):
+def gen_moves(cols: Cols, down: Down) -> list[VMove]:
     """(src, start, dst) in visible indices, pruned of moves that cannot help.
 
     Whole groups go wherever they fit (into the first empty column only, and never a whole
@@ -93,7 +102,7 @@ def gen_moves(cols, down):
     A complete suit on top appears as (src, start, -1): its removal.  An unknown card
     neither moves nor takes anything.
     """
-    out = []
+    out: list[VMove] = []
     tops: dict[int, list[int]] = {}
     first_empty = -1
     for i, c in enumerate(cols):
@@ -134,7 +143,7 @@ def gen_moves(cols, down):
 MASK = (1 << 64) - 1
 
 
-def state_key(cols, down) -> int:
+def state_key(cols: Cols, down: Down) -> int:
     """The same for positions that differ only in the order of their columns: the sum of
     the columns' hashes (a clash would only cost the search one position)."""
     return sum(map(hash, zip(down, cols))) & MASK
@@ -157,9 +166,20 @@ class Result:
         "turn_v",
         "turns",
     )
+    best: Path | None
+    best_turns: bool
+    best_v: float
+    deal: Path | None
+    deal_turns: bool
+    deal_v: float
+    nodes: int
+    root: float
+    turn: Path | None
+    turn_v: float
+    turns: list[tuple[float, Path, State, int]]  # (value, line, position after its turned card, column)
 
 
-def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 0) -> Result:
+def search(cols: Cols, down: Down, removed: int, stock: int, budget: int, keep_turns: int = 0) -> Result:
     """Best first over the positions reachable by moves, a turned card being UNKNOWN.
 
     A line goes on past the cards it turns (an unknown card fits nothing and goes nowhere,
@@ -170,15 +190,18 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 
     root_v = sum(vals) + W["REMOVED"] * removed
     # the tree: parent node, move into it, first node of its line that turned a card (-1: none)
     parent = [-1]
-    moves: list = [None]
+    moves: list[VMove] = [(-1, -1, -1)]  # the root's entry is never read
     first = [-1]
-    firsts: dict[int, list] = {}  # first turning node -> [best value below it, position there, column]
+    # first turning node -> the best value below it, and (the position there, the column turned)
+    firsts_v: dict[int, float] = {}
+    firsts: dict[int, tuple[State, int]] = {}
     best, best_v = 0, root_v
     turn, turn_v = -1, float("-inf")
     deal, deal_v = (0, root_v + deal_delta(down)) if stock and all(cols) else (-1, float("-inf"))
     hs = [hash(dc) for dc in zip(down, cols)]
     seen = {sum(hs) & MASK}
-    heap = [(-root_v, 0, cols, down, removed, vals, hs)]
+    heap: list[tuple[float, int, Cols, Down, int, list[float], list[int]]] = [
+        (-root_v, 0, cols, down, removed, vals, hs)]
     nodes = 0
     wrem = W["REMOVED"]
     reveal_bonus = W["REVEAL"]
@@ -195,13 +218,13 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 
             ndown = down
             revealed = False
             if not rest and down[src]:
-                ndown = list(down)
-                ndown[src] -= 1
-                ndown = tuple(ndown)
+                nd = list(down)
+                nd[src] -= 1
+                ndown = tuple(nd)
                 rest = (UNKNOWN,)
                 revealed = True
-            ncols = list(cols)
-            ncols[src] = rest
+            nc = list(cols)
+            nc[src] = rest
             nvals = list(vals)
             nvals[src] = col_value(ndown[src], rest)
             v = v0 - vals[src] + nvals[src]
@@ -210,10 +233,10 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 
                 nrem += 1
                 v += wrem
             else:
-                ncols[dst] = cols[dst] + cols[src][start:]
-                nvals[dst] = col_value(down[dst], ncols[dst])
+                nc[dst] = cols[dst] + cols[src][start:]
+                nvals[dst] = col_value(down[dst], nc[dst])
                 v += nvals[dst] - vals[dst]
-            ncols = tuple(ncols)
+            ncols = tuple(nc)
             nhs = list(hs)
             nhs[src] = hash((ndown[src], rest))
             if dst >= 0:
@@ -231,13 +254,14 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 
                 v += reveal_bonus
                 first.append(my_first if my_first >= 0 else node)
                 if keep_turns and my_first < 0:
-                    firsts[node] = [v, (ncols, ndown, nrem), src]
+                    firsts_v[node] = v
+                    firsts[node] = ((ncols, ndown, nrem), src)
             else:
                 first.append(my_first)
             if keep_turns and first[node] >= 0:
-                f = firsts[first[node]]
-                if v > f[0]:
-                    f[0] = v
+                fn = first[node]
+                if v > firsts_v[fn]:
+                    firsts_v[fn] = v
             if v > best_v:
                 best, best_v = node, v
             if first[node] >= 0 and v > turn_v:
@@ -248,12 +272,12 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 
                     deal, deal_v = node, dv
             push(heap, (-v, node, ncols, ndown, nrem, nvals, nhs))
 
-    def path(node: int):
+    def path(node: int) -> Path | None:
         if node < 0:
             return None
         if first[node] >= 0:
             node = first[node]
-        out = []
+        out: Path = []
         while node > 0:
             out.append(moves[node])
             node = parent[node]
@@ -268,12 +292,15 @@ def search(cols, down, removed: int, stock: int, budget: int, keep_turns: int = 
     r.deal_turns = deal >= 0 and first[deal] >= 0
     r.turns = []
     if keep_turns:
-        for node, (v, state, col) in sorted(firsts.items(), key=lambda kv: -kv[1][0])[:keep_turns]:
-            r.turns.append((v, path(node), state, col))
+        for node, v in sorted(firsts_v.items(), key=lambda kv: -kv[1])[:keep_turns]:
+            state, col = firsts[node]
+            line = path(node)
+            if line is not None:  # always: a node of the tree has a line to it
+                r.turns.append((v, line, state, col))
     return r
 
 
-def to_actions(view: View, path, deal: bool = False) -> list[Action]:
+def to_actions(view: View, path: Path, deal: bool = False) -> list[Action]:
     """Visible-index moves as rules actions (tracking the down counts along the path)."""
     out: list[Action] = []
     down = list(view.down)
@@ -281,7 +308,7 @@ def to_actions(view: View, path, deal: bool = False) -> list[Action]:
     for src, start, dst in path:
         if dst == -1:
             out.append(Remove(src))
-            lens[src] -= 13
+            lens[src] -= SUIT_LENGTH
         else:
             out.append(Move(src, down[src] + start, dst))
             lens[dst] += lens[src] - start
@@ -294,7 +321,7 @@ def to_actions(view: View, path, deal: bool = False) -> list[Action]:
     return out
 
 
-def decide(view: View, r: Result) -> tuple[list | None, bool, bool]:
+def decide(view: View, r: Result) -> tuple[Path | None, bool, bool]:
     """(path, then deal?, forced?) from a search: forced when nothing improves the position."""
     if r.best and not r.best_turns and r.best_v > r.root + 1e-9 and r.best_v >= r.turn_v:
         return r.best, False, False  # a rearrangement that improves the position
@@ -310,10 +337,10 @@ LOOK_M = 6    # cards tried for each
 LOOK_B = 150  # nodes of the search after each
 
 
-def spread(unseen, n: int) -> list[int]:
+def spread(unseen: tuple[tuple[int, int], ...], n: int) -> list[int]:
     """``n`` of the cards not yet seen, spread evenly over them by count (no randomness)."""
     total = sum(k for _, k in unseen)
-    out = []
+    out: list[int] = []
     for i in range(n if total else 0):
         target = (i + 0.5) * total / n
         acc = 0
@@ -325,7 +352,7 @@ def spread(unseen, n: int) -> list[int]:
     return out
 
 
-def expected(view: View, state, col: int) -> float:
+def expected(view: View, state: State, col: int) -> float:
     """How well play goes on after a card turns in ``col``, averaged over a spread of cards."""
     cols, down, removed = state
     total, cards = 0.0, spread(view.unseen, LOOK_M)
@@ -369,8 +396,9 @@ def hint(board: Board, budget: int = HINT_BUDGET) -> Action | None:
     return plan[0] if plan else None
 
 
-def autoplay(board: Board, budget: int = BUDGET, max_decisions: int = 2000, on_decision=None,
-             look: int | None = None):
+def autoplay(board: Board, budget: int = BUDGET, max_decisions: int = 2000,
+             on_decision: Callable[[View, list[Action]], None] | None = None,
+             look: int | None = None) -> tuple[Board, int]:
     """Play a game to its end without undo; (final board, decisions taken).
 
     ``on_decision(view, plan)`` is called for every decision (timing, logging)."""

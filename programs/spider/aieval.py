@@ -10,6 +10,10 @@ search updates its value from the cache instead of summing ten columns again.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from vconsole.toolkit.cards import KING
+
 UNKNOWN = 0
 
 #: Weights, found by playing seeded games (seeds 1000 and up, never the benchmark's).
@@ -29,7 +33,7 @@ W = dict(
     DEAL=-100.0,    # a deal, on top of the unknown card it puts on every column
 )
 
-_cache: dict = {}
+_cache: dict[tuple[int, tuple[int, ...]], float] = {}
 CACHE_LIMIT = 400_000
 
 
@@ -52,7 +56,7 @@ def col_value(down: int, cards: tuple[int, ...]) -> float:
             suit, nat, brk = w["SUIT_D"], w["NAT_D"], w["BREAK_D"]
         else:
             v += w["CLEAR"]
-            if cards[0] & 15 == 13:
+            if cards[0] & 15 == KING:
                 v += w["KBASE"]
             suit, nat, brk = w["SUIT"], w["NAT"], w["BREAK"]
         prev = cards[0]
@@ -70,11 +74,11 @@ def col_value(down: int, cards: tuple[int, ...]) -> float:
     return v
 
 
-def evaluate(cols, down, removed: int) -> float:
+def evaluate(cols: Sequence[tuple[int, ...]], down: Sequence[int], removed: int) -> float:
     return sum(col_value(d, c) for d, c in zip(down, cols)) + W["REMOVED"] * removed
 
 
-def deal_delta(down) -> float:
+def deal_delta(down: Sequence[int]) -> float:
     """What a deal changes in the value of a position with no empty column: every column
     gets a card nobody has seen yet, which lies in sequence with nothing."""
     covered = sum(1 for d in down if d)

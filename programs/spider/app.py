@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
+from vconsole.program import Dos
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.cards import SUITS, counts, packs
 from vconsole.toolkit.controls import Controls
@@ -30,8 +31,8 @@ from .commands import Commands
 from .game import Game
 from .hitparade import FILE as HIT_PARADE_FILE
 from .hitparade import HitParade
-from .rules import N_COLUMNS, Deal, Remove
-from .screen import MESSAGE_ROW, PALETTE, BoardView
+from .rules import N_COLUMNS, Action, Board, Deal, Remove
+from .screen import MESSAGE_LEFT, MESSAGE_ROW, MESSAGE_WIDTH, PALETTE, BoardView, column_left
 from .sounds import EFFECTS
 
 SCORE_FILE = HIT_PARADE_FILE
@@ -39,21 +40,22 @@ DIGITS = "1234567890"
 
 
 class SpiderApp:
-    def __init__(self, dos) -> None:
+    def __init__(self, dos: Dos) -> None:
         self.dos = dos
         self.theme = PALETTE.pick(dos.mono_display)
         self.sound = Sound(dos, EFFECTS)
         self.mouse = dos.mouse_installed
         self.board_view = BoardView(dos, self.theme)
-        self.news = MessageArea(dos, self.theme, MESSAGE_ROW, 1, 78, 1, controls=Controls(mouse=self.mouse))
+        self.news = MessageArea(dos, self.theme, MESSAGE_ROW, MESSAGE_LEFT, MESSAGE_WIDTH, 1,
+                                controls=Controls(mouse=self.mouse))
         self.table = HitParade(dos.drive)
         self.commands = Commands(self)
         self.split: tuple[int, int] | None = None
         self.cursor: tuple[int, int | None] | None = None  # the keyboard's (column, card or None)
-        self.hint = None  # HELP's suggestion while its arrow shows
+        self.hint: Action | None = None  # HELP's suggestion while its arrow shows
         # --seed picks the deal when it is a game number; anything else deals at random (said at the start)
         seed = dos.options.seed
-        self.seed_note = None
+        self.seed_note: str | None = None
         if seed is not None and keep.FIRST_DEAL <= seed <= keep.LAST_DEAL:
             self.new_game(seed)
         else:
@@ -65,6 +67,8 @@ class SpiderApp:
 
     # -- the game -----------------------------------------------------------------------
     def random_number(self) -> int:
+        """Which deal NEW GAME (and a start without --seed) gets: the machine's generator picks the
+        number, and rules.new_board deals it from GameRandom (ARCHITECTURE's "Random numbers")."""
         return self.dos.rng.randint(keep.FIRST_DEAL, keep.LAST_DEAL)
 
     def new_game(self, number: int) -> None:
@@ -77,7 +81,7 @@ class SpiderApp:
             self.cursor = (self.cursor[0], None)
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.game.board
 
     def elapsed(self) -> float:
@@ -158,7 +162,7 @@ class SpiderApp:
         self.board_view.draw(self.board, split=self.split, cursor=self.cursor, hint=self.hint,
                              game_no=self.number)
 
-    def handle(self, ev) -> str | None:
+    def handle(self, ev: Key | MouseEvent | None) -> str | None:
         if isinstance(ev, MouseEvent):
             if ev.kind != "press" or not self.mouse:
                 return None
@@ -200,7 +204,7 @@ class SpiderApp:
             self.news.say(say.NOTHING_FITS if len(cards) - start > 1 else say.NOTHING_FITS_ONE)
         self.sound.effect("nothing")
 
-    def play(self, action) -> None:
+    def play(self, action: Action) -> None:
         """Make a move, a removal or a deal, with its tune and its word."""
         self.game.play(action)
         self.settle_cursor()  # before any tune: a queued tune may wait, and the model must be whole then
@@ -266,7 +270,7 @@ class SpiderApp:
         """Where the keyboard pops the control panel up: by the column mark, if there is one."""
         if self.cursor is None:
             return None
-        return self.board_view.foot_row(self.cursor[0]), 1 + 8 * self.cursor[0]
+        return self.board_view.foot_row(self.cursor[0]), column_left(self.cursor[0])
 
     def move_cursor(self, name: str) -> None:
         board = self.board

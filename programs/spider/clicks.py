@@ -22,7 +22,7 @@ from __future__ import annotations
 from .rules import N_COLUMNS, Action, Board, Move, Remove
 
 
-def _to_the_right(src: int):
+def _to_the_right(src: int) -> list[int]:
     return [(src + k) % N_COLUMNS for k in range(1, N_COLUMNS)]
 
 

@@ -7,7 +7,11 @@ using it would count as cheating, and says so in its label too (colour never tel
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
+from vconsole.program import Dos
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.cards import SUITS
 from vconsole.toolkit.controls import Controls
@@ -16,14 +20,18 @@ from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.lineinput import read_line
 from vconsole.toolkit.menu import Item, Menu
 from vconsole.toolkit.popup import Panel, show_panel, wait_any
+from vconsole.toolkit.theme import Theme
 
 from . import ai, keep
 from . import messages as say
 from .hitparade import DEAL_FIELD, deal_text
-from .rules import Deal, Move, Remove
+from .rules import Action, Board, Deal, Move, Remove
 from .scoring import score_terms
 from .view import pick_lines
 from .watch import watch
+
+if TYPE_CHECKING:  # the app runs the commands and the commands reads and changes the app: only for the types
+    from .app import SpiderApp
 
 HELP, DEAL, UNDO, INFO, VIEW, QUIT = "HELP", "DEAL", "UNDO", "INFO", "VIEW", "QUIT"
 NEW_GAME, GAME_NUMBER, WATCH = "NEW GAME", "GAME NUMBER", "WATCH"
@@ -45,15 +53,15 @@ class Commands:
     # game on the table, only in the panel (their letters N and G pick them there)
     LETTERS = {"H": HELP, "D": DEAL, "U": UNDO, "I": INFO, "V": VIEW, "Q": QUIT, "W": WATCH}
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: SpiderApp) -> None:
         self.app = app
 
     @property
-    def dos(self):
+    def dos(self) -> Dos:
         return self.app.dos
 
     @property
-    def theme(self):
+    def theme(self) -> Theme:
         return self.app.theme
 
     # -- the panel --------------------------------------------------------------------------
@@ -74,7 +82,7 @@ class Commands:
             Item(QUIT, QUIT),
         ]
 
-    def panel(self, near=None, selected: str | None = None) -> str | None:
+    def panel(self, near: tuple[int, int] | None = None, selected: str | None = None) -> str | None:
         """Pop the control panel up (the bar on the command ``selected``, if given) and run
         the command picked."""
         items = self.items()
@@ -161,7 +169,7 @@ class Commands:
             # its key lit as the control panel's letters are
             self.dos.screen.set_attr(button_row, button_col + INFO_BUTTON_KEY, self.theme["menu_bar_key"])
             ev = wait_any(self.dos, Controls(mouse=app.mouse))
-            on_button = (left_click(ev) and ev.row == button_row
+            on_button = (isinstance(ev, MouseEvent) and left_click(ev) and ev.row == button_row
                          and button_col <= ev.col < button_col + len(INFO_BUTTON))
             if on_button or (isinstance(ev, Key) and (ev.char or "").upper() == "H"):
                 show_table(self.dos, self.theme, app.table, title=HIT_PARADE, controls=Controls(mouse=app.mouse),
@@ -267,7 +275,7 @@ class Commands:
             show_panel(self.dos, self.theme, f" {HIT_PARADE} ", [text], controls=Controls(mouse=app.mouse), flush=True)
 
 
-def hint_text(board, action, mouse: bool = True) -> str:
+def hint_text(board: Board, action: Action, mouse: bool = True) -> str:
     """HELP's words for its suggestion (a removal names the column's key, and the click only with a mouse)."""
     if isinstance(action, Deal):
         return say.HELP_DEAL

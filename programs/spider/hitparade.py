@@ -5,6 +5,7 @@ entries of an unknown deal (shown with no number) rather than set aside as damag
 """
 from __future__ import annotations
 
+from vconsole.disk import Drive
 from vconsole.toolkit.hiscore import SEP, Entry, HiScoreTable
 
 FILE = "SPIDER.SCR"
@@ -16,7 +17,7 @@ def deal_text(number: int) -> str:
 
 
 class HitParade(HiScoreTable):
-    def __init__(self, drive) -> None:
+    def __init__(self, drive: Drive) -> None:
         super().__init__(drive, FILE, size=10, fields=(DEAL_FIELD,))
 
     def parse(self, text: str) -> list[Entry]:

@@ -1,7 +1,9 @@
 """Every line Spider says on its message line (tests check each fits, at its longest)."""
 from __future__ import annotations
 
-from vconsole.toolkit.cards import SUITS
+from collections.abc import Sequence
+
+from vconsole.toolkit.cards import SUITS, Card
 
 START = "RIGHT BUTTON OR ESC: THE CONTROL PANEL.  F1: THE RULES AND THE KEYS."
 START_KEYS = "ESC: THE CONTROL PANEL.  F1: THE RULES AND THE KEYS."  # without a mouse
@@ -61,6 +63,6 @@ LONGEST = {
 }
 
 
-def help_cards(cards) -> str:
+def help_cards(cards: Sequence[Card]) -> str:
     """The group HELP points at: one card, or its first and last ('9\u2665-6\u2665')."""
     return cards[0].text if len(cards) == 1 else f"{cards[0].text}-{cards[-1].text}"

@@ -24,7 +24,8 @@ def board_from_text(text: str | list[str]) -> Board:
         if line.startswith("removed:"):
             removed = tuple(SUIT_LETTERS.index(ch) for ch in line[8:].replace(" ", "").upper())
             continue
-        cards, n_down = [], 0
+        cards: list[Card] = []
+        n_down = 0
         for tok in line.split():
             if tok.startswith("#"):
                 if len(cards) != n_down:

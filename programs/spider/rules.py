@@ -35,6 +35,7 @@ N_CARDS = 104
 N_SUITS_TO_BUILD = 8
 DEAL_SIZE = N_COLUMNS
 N_DEALS = 5
+SUIT_LENGTH = KING - ACE + 1  # a complete suit, King to Ace: 13 cards
 #: Face-down cards in each column at the start: the first four columns get five.
 DOWN_AT_START = (5, 5, 5, 5, 4, 4, 4, 4, 4, 4)
 N_DOWN_AT_START = sum(DOWN_AT_START)  # 44
@@ -116,12 +117,12 @@ class Board:
     def is_complete_from(self, col: int, start: int) -> bool:
         """The cards of ``col`` from ``start`` to the top are a whole King-to-Ace suit."""
         cards = self.columns[col]
-        return (len(cards) - start == 13 and start >= self.down[col]
+        return (len(cards) - start == SUIT_LENGTH and start >= self.down[col]
                 and cards[start].rank == KING and self.group_start(col) <= start)
 
     def complete_on_top(self, col: int) -> bool:
         n = len(self.columns[col])
-        return n >= 13 and self.is_complete_from(col, n - 13)
+        return n >= SUIT_LENGTH and self.is_complete_from(col, n - SUIT_LENGTH)
 
     def complete_on_table(self) -> list[tuple[int, int]]:
         """(column, index of the King) of every complete suit lying on the table."""
@@ -129,10 +130,10 @@ class Board:
         for c, cards in enumerate(self.columns):
             i = self.down[c]
             n = len(cards)
-            while i <= n - 13:
+            while i <= n - SUIT_LENGTH:
                 if cards[i].rank == KING and all(follows(cards[j], cards[j + 1]) for j in range(i, i + 12)):
                     out.append((c, i))
-                    i += 13
+                    i += SUIT_LENGTH
                 else:
                     i += 1
         return out
@@ -226,7 +227,7 @@ class Board:
         elif isinstance(action, Remove):
             col = columns[action.col]
             removed = removed + (col[-1].suit,)
-            columns[action.col] = col[:-13]
+            columns[action.col] = col[:-SUIT_LENGTH]
             _turn(columns, down, action.col)
         else:
             src, start, dst = action
@@ -241,11 +242,11 @@ class Board:
         if isinstance(action, Move):
             return action.start == self.down[action.src] > 0
         if isinstance(action, Remove):
-            return len(self.columns[action.col]) - 13 == self.down[action.col] > 0
+            return len(self.columns[action.col]) - SUIT_LENGTH == self.down[action.col] > 0
         return False
 
 
-def _turn(columns: list, down: list, col: int) -> None:
+def _turn(columns: list[tuple[Card, ...]], down: list[int], col: int) -> None:
     if down[col] and down[col] == len(columns[col]):
         down[col] -= 1
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .rules import N_DOWN_AT_START, Board, follows
+from .rules import N_DOWN_AT_START, SUIT_LENGTH, Board, follows
 
 TURNED = 10
 CLEAR_COLUMN = 15
@@ -42,7 +42,7 @@ class Score(NamedTuple):
 
 def score_terms(board: Board) -> Score:
     on_table = board.complete_on_table()
-    in_complete = {(c, i + k) for c, i in on_table for k in range(13)}
+    in_complete = {(c, i + k) for c, i in on_table for k in range(SUIT_LENGTH)}
     in_suit = 0
     for c, cards in enumerate(board.columns):
         for i in range(board.down[c] + 1, len(cards)):

@@ -11,18 +11,25 @@ below a column's last card, or nothing.
 """
 from __future__ import annotations
 
+from vconsole.program import Dos
 from vconsole.toolkit.cards import SUIT_GLYPHS
 from vconsole.toolkit.cardview import BACK, draw_back, draw_card, draw_empty
-from vconsole.toolkit.theme import Palette
+from vconsole.toolkit.theme import Palette, Theme
 
 from .layout import Row, index_at, plan_column
-from .rules import N_COLUMNS, Board, Deal, Move, Remove
+from .rules import N_COLUMNS, SUIT_LENGTH, Action, Board, Deal, Move, Remove
 
 TITLE_ROW, LABEL_ROW, BOARD_TOP = 0, 1, 2
 CARD_ROWS = 20          # rows a column's cards may use (2..21)
 FOOT_LAST = 22          # the space below a column reaches this row, so there is always some
 MESSAGE_ROW, LEGEND_ROW = 23, 24
+MESSAGE_LEFT, MESSAGE_WIDTH = 1, 78  # the message line, a cell in from each edge
+SCREEN_W = 80
 LEFT, STEP, CARD_W = 1, 8, 6
+# the title bar's columns
+NAME_COL, GAME_COL, SUITS_COL, DEALS_COL = 1, 9, 40, 60
+SUIT_GLYPHS_COL = SUITS_COL + len("SUITS ")
+DEAL_BACKS_COL = DEALS_COL + len("DEALS ")  # a card back for each deal left, two apart
 MARGIN_COL = 0          # VIEW marks the lines it picks here
 
 ARROW = "\u25c4"        # CP437 11h: HELP points at the card that takes the group
@@ -57,6 +64,10 @@ PALETTE = Palette(
 )
 
 
+Cursor = tuple[int, int | None]  # the keyboard's column and card index (None: the space below it)
+Split = tuple[int, int]  # VIEW's hidden lines (see layout.plan_column)
+
+
 def column_left(c: int) -> int:
     return LEFT + STEP * c
 
@@ -69,7 +80,7 @@ def column_at(col: int) -> int | None:
 
 
 class BoardView:
-    def __init__(self, dos, theme) -> None:
+    def __init__(self, dos: Dos, theme: Theme) -> None:
         self.dos, self.theme = dos, theme
         self.plans: list[list[Row]] = [[] for _ in range(N_COLUMNS)]
 
@@ -91,7 +102,8 @@ class BoardView:
         return BOARD_TOP + max(1, len(self.plans[c]))
 
     # -- drawing ----------------------------------------------------------------------------
-    def draw(self, board: Board, *, split=None, cursor=None, hint=None, game_no: int = 0) -> None:
+    def draw(self, board: Board, *, split: Split | None = None, cursor: Cursor | None = None,
+             hint: Action | None = None, game_no: int = 0) -> None:
         """Everything but the message line.  ``cursor`` is the keyboard's (column, index or
         None for the space below); ``hint`` HELP's suggestion, pointed at."""
         self.draw_title(board, game_no, hint_deal=isinstance(hint, Deal))
@@ -102,21 +114,19 @@ class BoardView:
 
     def draw_title(self, board: Board, game_no: int, hint_deal: bool = False) -> None:
         scr, th = self.dos.screen, self.theme
-        scr.write(TITLE_ROW, 0, " " * 80, th["bar"])
-        scr.write(TITLE_ROW, 1, "SPIDER", th["bar_title"])
+        scr.write(TITLE_ROW, 0, " " * SCREEN_W, th["bar"])
+        scr.write(TITLE_ROW, NAME_COL, "SPIDER", th["bar_title"])
         if game_no:
-            scr.write(TITLE_ROW, 9, f"GAME {game_no}", th["bar"])
+            scr.write(TITLE_ROW, GAME_COL, f"GAME {game_no}", th["bar"])
         # complete suits (removed ones inverted, as INFO shows them) and the deals left
-        col = 40
-        scr.write(TITLE_ROW, col, "SUITS", th["bar"])
-        col += 6
-        self.draw_suits(TITLE_ROW, col, board)
-        scr.write(TITLE_ROW, 60, "DEALS", th["bar"])
+        scr.write(TITLE_ROW, SUITS_COL, "SUITS", th["bar"])
+        self.draw_suits(TITLE_ROW, SUIT_GLYPHS_COL, board)
+        scr.write(TITLE_ROW, DEALS_COL, "DEALS", th["bar"])
         for k in range(board.deals_left):
             attr = th["arrow"] if hint_deal else th["card_back"]
-            scr.write(TITLE_ROW, 66 + 2 * k, BACK, attr)
+            scr.write(TITLE_ROW, DEAL_BACKS_COL + 2 * k, BACK, attr)
         if not board.deals_left:
-            scr.write(TITLE_ROW, 66, "NONE", th["bar"])
+            scr.write(TITLE_ROW, DEAL_BACKS_COL, "NONE", th["bar"])
 
     def draw_suits(self, row: int, col: int, board: Board, roles: str = "suit") -> int:
         """The complete suits as glyphs: kept ones as cards, removed ones inverted; the width.
@@ -134,18 +144,20 @@ class BoardView:
             n += 1
         return n
 
-    def draw_labels(self, cursor) -> None:
+    def draw_labels(self, cursor: Cursor | None) -> None:
         scr, th = self.dos.screen, self.theme
-        scr.write(LABEL_ROW, 0, " " * 80, th["screen"])
+        scr.write(LABEL_ROW, 0, " " * SCREEN_W, th["screen"])
         for c in range(N_COLUMNS):
             text = str(c + 1).center(CARD_W)
             attr = th["label_cursor"] if cursor is not None and cursor[0] == c else th["label"]
             scr.write(LABEL_ROW, column_left(c), text, attr)
 
-    def draw_column(self, board: Board, c: int, split, cursor, hint) -> None:
+    def draw_column(self, board: Board, c: int, split: Split | None, cursor: Cursor | None,
+                    hint: Action | None) -> None:
         scr, th = self.dos.screen, self.theme
         left = column_left(c)
-        scr.fill(BOARD_TOP, left, FOOT_LAST, left + CARD_W + 1 if c < N_COLUMNS - 1 else 79, " ", th["screen"])
+        right = left + CARD_W + 1 if c < N_COLUMNS - 1 else SCREEN_W - 1
+        scr.fill(BOARD_TOP, left, FOOT_LAST, right, " ", th["screen"])
         cards, down = board.columns[c], board.down[c]
         picked = None
         if cursor is not None and cursor[0] == c and cursor[1] is not None:
@@ -153,7 +165,7 @@ class BoardView:
         if isinstance(hint, Move) and hint.src == c:
             picked = hint.start
         if isinstance(hint, Remove) and hint.col == c:
-            picked = len(cards) - 13
+            picked = len(cards) - SUIT_LENGTH
         if not cards:
             self.plans[c] = []
             draw_empty(scr, th, BOARD_TOP, left, CARD_W)
@@ -183,7 +195,7 @@ class BoardView:
 
     def draw_legend(self) -> None:
         scr, th = self.dos.screen, self.theme
-        scr.write(LEGEND_ROW, 0, (" " + LEGEND).ljust(80)[:80], th["legend"])
+        scr.write(LEGEND_ROW, 0, (" " + LEGEND).ljust(SCREEN_W)[:SCREEN_W], th["legend"])
 
     def mark_line(self, row: int | None, on: bool = True) -> None:
         """VIEW's mark on a picked line (in the left margin)."""

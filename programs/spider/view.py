@@ -7,16 +7,23 @@ picks it.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
+from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click, right_click
 from vconsole.toolkit.pointer import ARROW, CROSS, set_shape
 
 from . import messages as say
 from .layout import plan_column
+from .rules import Board
 from .screen import BOARD_TOP, CARD_ROWS
 
+if TYPE_CHECKING:  # the app runs VIEW and VIEW reads and changes the app: only for the types
+    from .app import SpiderApp
 
-def hides_something(board, first: int, last: int) -> bool:
+
+def hides_something(board: Board, first: int, last: int) -> bool:
     """Would hiding lines ``first``..``last`` hide a card (a top card is never hidden)?
     The lines are the screen's (``layout``), not card numbers: compressed columns differ."""
     return any(kind == "split"
@@ -24,7 +31,7 @@ def hides_something(board, first: int, last: int) -> bool:
                for kind, _i, _k in plan_column(len(col), down, CARD_ROWS, (first, last)))
 
 
-def pick_lines(app) -> None:
+def pick_lines(app: SpiderApp) -> None:
     dos, view = app.dos, app.board_view
     lines: list[int] = []
     current = BOARD_TOP  # the keyboard's line
@@ -39,7 +46,7 @@ def pick_lines(app) -> None:
                 app.news.say(say.VIEW_ABORT)
                 return
             picked = None
-            if left_click(ev) and BOARD_TOP <= ev.row < BOARD_TOP + CARD_ROWS:
+            if isinstance(ev, MouseEvent) and left_click(ev) and BOARD_TOP <= ev.row < BOARD_TOP + CARD_ROWS:
                 picked = ev.row
             elif isinstance(ev, Key) and ev.name in ("Up", "Down"):
                 if shown_current and current not in lines:

@@ -6,6 +6,8 @@ game is never scored for the Hit Parade.  ``vconsole attract spider`` opens it t
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.toolkit.controls import Controls
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.think import GAME_OVER, STOP, Busy, run_demo
@@ -13,20 +15,23 @@ from vconsole.toolkit.think import GAME_OVER, STOP, Busy, run_demo
 from . import ai
 from . import messages as say
 from .game import Game
-from .rules import Deal, Remove
+from .rules import Action, Deal, Remove
+
+if TYPE_CHECKING:  # the app runs WATCH and WATCH reads and changes the app: only for the types
+    from .app import SpiderApp
 
 BETWEEN_ACTIONS_S = 0.6
 
 
-def watch(app) -> None:
+def watch(app: SpiderApp) -> None:
     dos = app.dos
     own = app.game, app.cursor, app.split, app.hint
     demo = Game(app.number)
     app.game, app.cursor, app.split, app.hint = demo, None, None, None
     busy = Busy(dos, lambda key: None, typed=STOP)
-    plan: list = []
+    plan: list[Action] = []
 
-    def step():
+    def step() -> object:
         if demo.board.won:
             return GAME_OVER
         if not plan:

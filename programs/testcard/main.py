@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vconsole.program import Dos
 from vconsole.video import TextScreen
 
 # Cursor shapes as a program gives them to INT 10h AH=01h (CGA scan lines).
@@ -32,7 +33,12 @@ TEXT_ATTR = 0x07
 KEY_ATTR = 0x0E
 CHARSET_TOP, CHARSET_LEFT = 3, 3  # 16 rows x 16 columns of characters 00-FF
 ATTRS_TOP, ATTRS_LEFT = 3, 27  # 16 rows x 16 columns of " XY" samples
-CURSOR_ROW, CURSOR_COL = 20, 30  # the cell the hardware cursor sits on
+STATUS_ROW, REGISTERS_ROW = 20, 21  # the cursor shape and border; the blink bit and line characters
+KEYS_ROW = 23  # the keys and what they change
+LAST_ROW, LAST_COL = 24, 79  # the frame round the whole 80 x 25 screen
+CURSOR_ROW, CURSOR_COL = STATUS_ROW, 30  # the cell the hardware cursor sits on
+CURSOR_CELL_ATTR = 0x1E  # the letter under the cursor: yellow on blue
+BORDER_SAMPLE_MASK = 0x0F  # the border colour shown as a foreground (its four RGBI bits)
 
 
 @dataclass
@@ -48,19 +54,19 @@ def draw(screen: TextScreen, settings: CardSettings | None = None) -> None:
     """Paint the whole card and set the border, cursor and blink registers."""
     s = settings or CardSettings()
     screen.clear(TEXT_ATTR)
-    screen.box(0, 0, 24, 79, FRAME_ATTR, double=True)
+    screen.box(0, 0, LAST_ROW, LAST_COL, FRAME_ATTR, double=True)
     screen.write(0, 2, " TEST CARD ", TITLE_ATTR)
     _draw_charset(screen)
     _draw_attributes(screen)
     _draw_status(screen, s)
-    screen.write(23, 2, "B", KEY_ATTR)
-    screen.write(23, 3, " border  ", TEXT_ATTR)
-    screen.write(23, 12, "C", KEY_ATTR)
-    screen.write(23, 13, " cursor  ", TEXT_ATTR)
-    screen.write(23, 22, "K", KEY_ATTR)
-    screen.write(23, 23, " blink/bright  ", TEXT_ATTR)
-    screen.write(23, 38, "Esc F7 Q", KEY_ATTR)
-    screen.write(23, 46, " quit", TEXT_ATTR)
+    screen.write(KEYS_ROW, 2, "B", KEY_ATTR)
+    screen.write(KEYS_ROW, 3, " border  ", TEXT_ATTR)
+    screen.write(KEYS_ROW, 12, "C", KEY_ATTR)
+    screen.write(KEYS_ROW, 13, " cursor  ", TEXT_ATTR)
+    screen.write(KEYS_ROW, 22, "K", KEY_ATTR)
+    screen.write(KEYS_ROW, 23, " blink/bright  ", TEXT_ATTR)
+    screen.write(KEYS_ROW, 38, "Esc F7 Q", KEY_ATTR)
+    screen.write(KEYS_ROW, 46, " quit", TEXT_ATTR)
     apply_registers(screen, s)
 
 
@@ -96,15 +102,15 @@ def cursor_label(screen: TextScreen, start: int, end: int, label: str) -> str:
 def _draw_status(screen: TextScreen, s: CardSettings) -> None:
     start, end, label = CURSOR_SHAPES[s.shape]
     label = cursor_label(screen, start, end, label)
-    screen.fill(20, 1, 21, 78, " ", TEXT_ATTR)
-    screen.write(20, 2, f"Cursor CX={start:02X}{end:02X}h", TEXT_ATTR)
-    screen.write(20, 18, f"{label:<11}", LABEL_ATTR)
-    screen.put(CURSOR_ROW, CURSOR_COL, "A", 0x1E)
-    screen.write(20, 34, f"Border colour {s.border:2d} ", TEXT_ATTR)
-    screen.write(20, 52, "\u2588\u2588", s.border & 0x0F)
-    screen.write(21, 2, "Attribute bit 7: ", TEXT_ATTR)
-    screen.write(21, 19, "blinks      " if s.blink else "bright back ", LABEL_ATTR)
-    screen.write(21, 34, "Lines \u250c\u2500\u252c\u2500\u2510\u2554\u2550\u2566\u2550\u2557"
+    screen.fill(STATUS_ROW, 1, REGISTERS_ROW, LAST_COL - 1, " ", TEXT_ATTR)
+    screen.write(STATUS_ROW, 2, f"Cursor CX={start:02X}{end:02X}h", TEXT_ATTR)
+    screen.write(STATUS_ROW, 18, f"{label:<11}", LABEL_ATTR)
+    screen.put(CURSOR_ROW, CURSOR_COL, "A", CURSOR_CELL_ATTR)
+    screen.write(STATUS_ROW, 34, f"Border colour {s.border:2d} ", TEXT_ATTR)
+    screen.write(STATUS_ROW, 52, "\u2588\u2588", s.border & BORDER_SAMPLE_MASK)
+    screen.write(REGISTERS_ROW, 2, "Attribute bit 7: ", TEXT_ATTR)
+    screen.write(REGISTERS_ROW, 19, "blinks      " if s.blink else "bright back ", LABEL_ATTR)
+    screen.write(REGISTERS_ROW, 34, "Lines \u250c\u2500\u252c\u2500\u2510\u2554\u2550\u2566\u2550\u2557"
                          "\u2591\u2592\u2593\u2588\u2584\u2580", TEXT_ATTR)
 
 
@@ -129,7 +135,7 @@ def handle_key(settings: CardSettings, name: str, char: str) -> bool:
     return True
 
 
-def main(dos) -> int:
+def main(dos: Dos) -> int:
     screen = dos.screen
     settings = CardSettings()
     draw(screen, settings)

@@ -6,15 +6,19 @@ the hot keys that mean the same in every program: F1 sound, F5 instructions, F7 
 F10 border colour, and the two time-pad keys the program names.  A game asks
 ``chrome.hotkey(key)`` first and deals with what is left; the legend redraws itself when
 a toggle changes what it says.  ``startup()`` shows the house start-up screen and
-``finish()`` keeps or drops NAME.TMP and, for the shareware version, shows the reminder.
+``finish()`` keeps or drops NAME.TMP and, for the shareware version, shows the reminder;
+lifecycle.run puts them in their order around a program's loop.  The chrome sees the
+machine only through the ``Dos`` contract.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, overload
 
 from vconsole.keyboard import Key, word_for
 from vconsole.mouse import MouseEvent
+from vconsole.program import Dos
 from vconsole.toolkit.ask import ask_yes_no
 from vconsole.toolkit.autosave import AutoSave
 from vconsole.toolkit.controls import Controls, HotKey
@@ -27,7 +31,7 @@ from vconsole.toolkit.pager import show_text
 from vconsole.toolkit.popup import show_panel
 from vconsole.toolkit.sound import Sound
 from vconsole.toolkit.theme import Palette
-from vconsole.toolkit.think import Busy
+from vconsole.toolkit.think import KEEP, Busy
 
 from . import remember, startup
 from .settings import read_switches
@@ -38,7 +42,7 @@ HELP_FOOTER = " PGUP PGDN \x18 \x19 HOME END: PAGES   ESC: BACK TO THE GAME"  # 
 
 
 class Chrome:
-    def __init__(self, dos, *, name: str, palette: Palette, help_title: str, help_text: str,
+    def __init__(self, dos: Dos, *, name: str, palette: Palette, help_title: str, help_text: str,
                  confirm_quit: bool = False, speed_keys: tuple[str, str] | None = ("Up", "Down"),
                  effects: dict[str, str] | None = None) -> None:
         self.dos = dos
@@ -153,7 +157,7 @@ class Chrome:
             return Hot.HANDLED
         return None
 
-    def legend_key(self, ev) -> Key | None:
+    def legend_key(self, ev: MouseEvent) -> Key | None:
         """A click on a legend line, as the key it names."""
         if not (self.mouse and left_click(ev)):
             return None
@@ -167,10 +171,12 @@ class Chrome:
         and ``hotkey`` (the game's own hot keys, or only some of the chrome's) or none."""
         return Controls(mouse=self.mouse, hotkey=hotkey)
 
-    def busy(self, hot: HotKey | None = None, **kw) -> Busy:
-        """A Busy (think loop, pauses, demos) that answers this program's hot keys and legend clicks."""
-        return Busy(self.dos, hot or self.hotkey, clicks=self.legend_key, refuse=lambda key: self.sound.effect("error"),
-                    **kw)
+    def busy(self, hot: HotKey | None = None, *, stops: Callable[[Key], Any] | None = None,
+             typed: str | Callable[[], str] = KEEP) -> Busy:
+        """A Busy (think loop, pauses, demos) that answers this program's hot keys and legend clicks;
+        ``stops`` and ``typed`` as Busy takes them."""
+        return Busy(self.dos, hot or self.hotkey, stops=stops, clicks=self.legend_key, typed=typed,
+                    refuse=lambda key: self.sound.effect("error"))
 
     def ask(self, question: str, hotkeys: bool = True) -> bool:
         """A Y/N question on the question line.  F1 and F10 work meanwhile, and F7 too: quitting
@@ -224,8 +230,15 @@ class Chrome:
                          on_refused=refuse, limit=12)
         return name.strip() if name is not None else None
 
+    @overload
+    def input(self) -> Key | MouseEvent: ...
+
+    @overload
+    def input(self, timeout: float | None) -> Key | MouseEvent | None: ...
+
     def input(self, timeout: float | None = None) -> Key | MouseEvent | None:
-        """The next key or mouse event, a click on the legend arriving as the key it names.
+        """The next key or mouse event, a click on the legend arriving as the key it names
+        (None only when ``timeout`` seconds pass first).
 
         Every game treats a legend click as the key press, so it is done here once;
         mouse events are dropped when the mouse is not in use.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from vconsole.disk import DiskError
+from vconsole.disk import DiskError, Drive
 
 HEADER = "REMEMBERED 1"
 MAX_NAMES = 6
@@ -47,7 +47,7 @@ def text(names: list[str], sound: bool) -> str:
     return "\n".join([HEADER, f"SOUND {int(sound)}", "NAMES " + "|".join(clean)]) + "\n"
 
 
-def load(drive, program: str) -> Remembered:
+def load(drive: Drive, program: str) -> Remembered:
     try:
         if not drive.exists(file_name(program)):
             return Remembered()
@@ -56,7 +56,7 @@ def load(drive, program: str) -> Remembered:
         return Remembered()
 
 
-def save(drive, program: str, names: list[str], sound: bool) -> str | None:
+def save(drive: Drive, program: str, names: list[str], sound: bool) -> str | None:
     """Write NAME.INI; the failure's message, or None."""
     try:
         drive.write_text(file_name(program), text(names, sound))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vconsole.program import Dos
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -18,7 +20,7 @@ class Settings:
     mouse: bool
 
 
-def read_switches(dos) -> Settings:
+def read_switches(dos: Dos) -> Settings:
     sw = dos.switches
     if "M" in sw and "C" in sw:
         mono = dos.mono_display  # both given: they cancel out and the card decides

@@ -31,7 +31,85 @@ does not pull in the screen, keyboard and mouse with it.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# The names as a type checker sees them; at run time ``__getattr__`` below loads each module when
+# one of its names is first used (tests/test_toolkit_init.py keeps the two lists equal).
+if TYPE_CHECKING:
+    from .ask import ask_yes_no as ask_yes_no
+    from .autosave import AutoSave as AutoSave
+    from .board import Blinker as Blinker
+    from .board import Board as Board
+    from .board import BoardCursor as BoardCursor
+    from .board import CursorMark as CursorMark
+    from .board import paint_cursor as paint_cursor
+    from .cards import Card as Card
+    from .cards import counts as counts
+    from .cards import pack as pack
+    from .cards import packs as packs
+    from .cardview import ColumnView as ColumnView
+    from .cardview import draw_back as draw_back
+    from .cardview import draw_card as draw_card
+    from .cardview import draw_column as draw_column
+    from .cardview import draw_empty as draw_empty
+    from .cardview import draw_face as draw_face
+    from .cardview import draw_pile as draw_pile
+    from .cardview import draw_row as draw_row
+    from .cardview import face_text as face_text
+    from .controls import Controls as Controls
+    from .controls import HotKey as HotKey
+    from .fields import Choice as Choice
+    from .fields import Field as Field
+    from .fields import Number as Number
+    from .fields import Text as Text
+    from .fields import YesNo as YesNo
+    from .form import Form as Form
+    from .form import ask_form as ask_form
+    from .form import player_names as player_names
+    from .hiscore import Entry as _ScoreEntry
+    from .hiscore import HiScoreTable as HiScoreTable
+    from .hiscore import add_score as add_score
+    from .hiscore import enter_name as enter_name
+    from .hiscore import show_table as show_table
+    from .history import History as History
+    from .hits import HitMap as HitMap
+    from .hits import any_click as any_click
+    from .hits import hit as hit
+    from .hits import left_click as left_click
+    from .hits import right_click as right_click
+    from .hot import STOPS as STOPS
+    from .hot import Hot as Hot
+    from .legend import Legend as Legend
+    from .lineinput import dos_name_char as dos_name_char
+    from .lineinput import read_line as read_line
+    from .lines import MessageArea as MessageArea
+    from .lines import PromptLine as PromptLine
+    from .menu import Item as Item
+    from .menu import Menu as Menu
+    from .menu import MenuBar as MenuBar
+    from .menu import choose as choose
+    from .pager import Pager as Pager
+    from .pager import show_text as show_text
+    from .pick import Flash as Flash
+    from .pick import Option as _PickOption
+    from .pick import pick_one as pick_one
+    from .pointer import pointer_shape as pointer_shape
+    from .pointer import set_shape as set_shape
+    from .popup import Panel as Panel
+    from .popup import show_panel as show_panel
+    from .popup import wait_any as wait_any
+    from .rng import GameRandom as GameRandom
+    from .sound import Sound as Sound
+    from .theme import WIDGET_COLOUR as WIDGET_COLOUR
+    from .theme import WIDGET_MONO as WIDGET_MONO
+    from .theme import Palette as Palette
+    from .theme import Theme as Theme
+    from .think import Busy as Busy
+    from .think import Thought as Thought
+    from .think import run_demo as run_demo
+
+    ScoreEntry = _ScoreEntry  # legend has an Entry too
+    PickOption = _PickOption
 
 _EXPORTS: dict[str, tuple[str, str]] = {}
 for _module, _names in {

@@ -98,8 +98,8 @@ class Panel:
 
 
 def wait_any(dos: Dos, controls: Controls = DEFAULT) -> Key | MouseEvent:
-    """The next key, or the next press of any mouse button (releases are passed over; with the
-    mouse off, every click).  The hot keys are not asked: the caller decides what the key means."""
+    """The next key, or the next press of any mouse button (releases, and with the mouse off every
+    click, are passed over).  The hot keys are not asked: the caller decides what the key means."""
     while True:
         ev = dos.input()
         if isinstance(ev, Key):
