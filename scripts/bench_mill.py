@@ -13,7 +13,10 @@ evaluation - mobility, shut-in pieces, the risk of being blocked from the placin
 open and double mills - ported to C and checked equal) from 10 random two-ply openings, each
 from both sides; the score is wins plus half the draws over those 20 games (a game that
 fills the 200-ply move buffer is the rules' draw). Level 9's CPU seconds per move are
-reported over the bench positions and over its moves in those games.
+reported over the bench positions and over its moves in those games. Level 9 searches
+through a compiled kernel (numba); loading it (from numba's cache, or compiling it the first
+time on a machine) is paid once per process, in the background in the program, so the bench
+loads it before timing and reports that cost apart (``level_9_kernel_load_cpu_s``).
 
 Run: ``python scripts/bench_mill.py [levels...]`` for the times, ``python
 scripts/bench_mill.py match [openings] [depth]`` for the match alone; ``scripts/bench.py``

@@ -227,3 +227,12 @@ def test_kernel_search_sees_deep_in_the_moving_phase():
     stats = {}
     master.search(pos, {}, rng=random.Random(0), stats=stats)
     assert stats["depth"] >= 13
+
+
+def test_level_9_stopped_at_once_still_plays_a_legal_move():
+    # Esc before anything was searched (the kernel may still be loading): a legal move all the same
+    pos = Position.from_points([1, 5, 12, 14], [10, 11, 22], 1, (5, 6))  # out of the book
+    seen = []
+    move = choose_move(pos, 9, rng=random.Random(2), should_stop=lambda: True,
+                       on_best=lambda m, d, s: seen.append(m))
+    assert move in legal_moves(pos) and seen and seen[-1] == move

@@ -24,7 +24,7 @@ from . import help as help_text
 from . import messages as say
 from .bank import Bank, key_of
 from .checks import board_errors, card_errors
-from .entry import BUMP, PAWN
+from .entry import BUMP, PAWN, Entry
 from .forms import COMPUTER, is_computer
 from .mine import card_of
 from .rules import DIG_PLAY, LODE_PLAY, SHAFT_PLAY, Options, Play, State, deal
@@ -64,7 +64,7 @@ class CardMineApp:
         # starts the next one if he is still at the table
         self.loser: tuple[str, int] | None = None
         self.over = False                 # the game has ended (won, tied or aborted)
-        self.entry = None                 # a person's play being entered (entry.Entry)
+        self.entry: Entry | None = None   # a person's play being entered
         self.laid: int | None = None      # the square of the card laid last
         self.new_index: int | None = None  # the card just drawn, in the hand of the miner to play
         self.news_text = ""
@@ -130,6 +130,12 @@ class CardMineApp:
             raise RuntimeError("no game has been dealt yet")
         return self.state
 
+    def entering(self) -> Entry:
+        """The play a person is entering: there is one throughout his turn."""
+        if self.entry is None:
+            raise RuntimeError("no play is being entered")
+        return self.entry
+
     def ai_rng(self) -> GameRandom:
         """The generator the computer breaks ties with this turn: from the deal and the turn
         alone, so a game restored from CARDMINE.TMP goes on exactly as it would have."""
@@ -174,24 +180,24 @@ class CardMineApp:
             self.view.draw_empty_mine()
             return
         entry = self.entry if frame is None else None
-        targets, dests = entry.marked() if entry is not None else (set(), set())
+        targets, dests = entry.marked() if entry is not None else (set[int](), set[int]())
         laid = self.laid
-        if entry is not None and entry.square is not None and entry.stage in (PAWN, BUMP):
+        if entry is not None and entry.square is not None and entry.kind is not None and entry.stage in (PAWN, BUMP):
             # the card chosen so far is shown in its place, the pawn where it is going
             me = entry.me
             at = entry.dest if entry.dest is not None else s.pawn[me]
             s = turns.frame(s, Play(entry.kind, entry.chosen[0].card, entry.square), at, in_hand=True)
             laid = entry.square
-        elif entry is not None and entry.stage == BUMP:
+        elif entry is not None and entry.stage == BUMP and entry.dest is not None:
             s = turns.frame(s, entry.chosen[0], entry.dest, in_hand=True)
         self.view.draw_mine(s, targets=targets, dests=dests, laid=laid)
         self.view.draw_strip(s, self.names)
         for m in (0, 1):
-            mine_entry = entry is not None and entry.me == m
+            mine_entry = entry if entry is not None and entry.me == m else None
             self.view.draw_miner(s, m, self.shown[m], self.balance(m), face_up=self.face_up(m),
                                  to_move=not self.over and s.turn == m,
-                                 playable=entry.playable if mine_entry else None,
-                                 selected=entry.index if mine_entry else None,
+                                 playable=mine_entry.playable if mine_entry else None,
+                                 selected=mine_entry.index if mine_entry else None,
                                  new=self.new_index if m == s.turn and not self.over else None)
         self.view.draw_settings(s.options)
 
@@ -248,7 +254,7 @@ class CardMineApp:
             names = forms.ask_names(self, self.names)
             if names == Hot.QUIT:
                 return Hot.QUIT
-            if names is not None:
+            if names is not None and not isinstance(names, Hot):
                 self.names = names
                 self.chrome.names = list(names)  # offered again next time (CARDMINE.INI)
                 return None
@@ -306,14 +312,14 @@ class CardMineApp:
 
     def change_options(self) -> Hot | None:
         new = forms.ask_options(self, self.options)
-        if new is None or new == Hot.QUIT:
+        if new is None or isinstance(new, Hot):
             return new
         if self.last_deal is None:  # (the options open only once a game has been dealt)
             new = new._replace(replay=False)
         s = self.state
         hands_now = s is not None and not self.over and new.open_hands != s.options.open_hands
         later = new._replace(open_hands=self.options.open_hands) != self.options
-        if hands_now:
+        if hands_now and s is not None:
             t = s.copy()
             t.options = s.options._replace(open_hands=new.open_hands)
             self.state = t
@@ -327,6 +333,7 @@ class CardMineApp:
     # -- games -----------------------------------------------------------------------------------
     def start_game(self) -> None:
         opts = self.options
+        first: int | None
         if opts.replay and self.last_deal is not None:
             seeds, first = self.last_deal
             why = "replay"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vconsole.disk import DiskError
+from vconsole.disk import DiskError, Drive
 
 FILENAME = "CARDMINE.BNK"
 HEADER = "CARDMINE BANK 1"
@@ -50,7 +50,7 @@ class Account:
 
 
 class Bank:
-    def __init__(self, drive, filename: str = FILENAME, capacity: int = CAPACITY) -> None:
+    def __init__(self, drive: Drive, filename: str = FILENAME, capacity: int = CAPACITY) -> None:
         self.drive = drive
         self.filename = filename
         self.capacity = capacity

@@ -59,7 +59,8 @@ def board_errors(state: State) -> list[str]:
             errors.append(f"square {sq}: face-up card shown in the wrong suit")
         nbrs = NEIGHBOURS[sq]
         if f == DOWN:
-            if sq not in entrances0 and not any(face[n] not in (EMPTY, DOWN) and role_of(cell[n]) == SHAFT for n in nbrs):
+            beside_shaft = any(face[n] not in (EMPTY, DOWN) and role_of(cell[n]) == SHAFT for n in nbrs)
+            if sq not in entrances0 and not beside_shaft:
                 errors.append(f"square {sq}: an entrance next to no shaft card")
             if claim[sq] >= 0:
                 errors.append(f"square {sq}: a claimed entrance")

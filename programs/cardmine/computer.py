@@ -10,6 +10,9 @@ refused with a beep rather than kept for nobody.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import KEEP, REFUSE
@@ -17,6 +20,10 @@ from vconsole.toolkit.think import KEEP, REFUSE
 from . import ai, endings, turns
 from . import messages as say
 from .forms import is_computer
+from .rules import Play
+
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import CardMineApp
 
 ABORT = "abort"
 
@@ -30,14 +37,14 @@ def watched_stop_key(key: Key) -> str | None:
     return ABORT if key.char.upper() in ("Q", "X") else stop_key(key)
 
 
-def turn(app) -> Hot | None:
-    state = app.state
+def turn(app: CardMineApp) -> Hot | None:
+    state = app.playing()
     who = app.shown[state.turn]
     watched = all(map(is_computer, app.names))  # nobody plays: somebody may be watching
     app.draw_game()
     app.prompt(say.thinking(who, watched), role="thinking")
 
-    def search(should_stop, report):
+    def search(should_stop: Callable[[], bool], report: Callable[[Play], None]) -> Play:
         play = ai.choose_play(state, app.ai_rng())
         report(play)
         return play
@@ -50,6 +57,6 @@ def turn(app) -> Hot | None:
     if thought.why == ABORT:
         return endings.abort_request(app)  # asked once; the other computer agrees
     app.prompt("")
-    if app.state is not state:  # the game changed under it (it cannot today; be safe)
+    if app.state is not state or thought.move is None:  # the game changed under it (it cannot today; be safe)
         return None
     return turns.perform(app, thought.move, pace=app.chrome.pad.seconds)

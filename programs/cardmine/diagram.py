@@ -21,13 +21,15 @@ from vconsole.toolkit.cards import Card
 from .mine import COLS, ROWS, SQUARES, card_of, code, hand_key, parse_square, points_of, suit_of
 from .rules import DOWN, EMPTY, PLAYING, Options, State
 
+DEFAULT_OPTIONS = Options()  # a NamedTuple, so one shared default is safe
+
 
 def _token_card(tok: str) -> Card:
     return Card.parse(tok)
 
 
 def build(mine: str, hands: Sequence[Iterable[str]] = ((), ()), pawns: Sequence[str] = ("2-8", "2-7"),
-          turn: int = 0, drawn: bool = True, options: Options = Options(), decks: Sequence[int] | None = None,
+          turn: int = 0, drawn: bool = True, options: Options = DEFAULT_OPTIONS, decks: Sequence[int] | None = None,
           discard: Iterable[str] = ()) -> State:
     """A position from a diagram.  ``pawns``: squares as typed ('2-8'); ``hands``: card codes
     from each miner's own pack; ``decks``: how many cards to leave in each deck (the rest of
@@ -96,7 +98,8 @@ def build(mine: str, hands: Sequence[Iterable[str]] = ((), ()), pawns: Sequence[
     s = State.__new__(State)
     s.face, s.cell, s.claim = face, cell, claim
     s.pawn = (parse_square(pawns[0]), parse_square(pawns[1]))
-    s.score = tuple(sum(points_of(cell[sq]) for sq in range(SQUARES) if claim[sq] == m) for m in (0, 1))
+    s.score = (sum(points_of(cell[sq]) for sq in range(SQUARES) if claim[sq] == 0),
+               sum(points_of(cell[sq]) for sq in range(SQUARES) if claim[sq] == 1))
     s.hands = (hand_codes[0], hand_codes[1])
     s.decks = (tuple(deck_lists[0]), tuple(deck_lists[1]))
     s.discard = tuple(disc)

@@ -8,6 +8,8 @@ With --shareware the program ends after each game.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
@@ -20,9 +22,12 @@ from .forms import is_computer
 from .rules import chips
 from .screen import PROMPT_ROW
 
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import CardMineApp
 
-def end_game(app, aborted: bool = False) -> None:
-    s = app.state
+
+def end_game(app: CardMineApp, aborted: bool = False) -> None:
+    s = app.playing()
     app.over = True
     app.entry = None
     app.new_index = None
@@ -49,8 +54,8 @@ def end_game(app, aborted: bool = False) -> None:
     if not aborted:
         save_bank(app)
 
-def abort_request(app) -> Hot | None:
-    me = app.state.turn
+def abort_request(app: CardMineApp) -> Hot | None:
+    me = app.playing().turn
     other = app.names[1 - me]
     if not app.chrome.ask(say.abort_question()):
         return None
@@ -61,7 +66,7 @@ def abort_request(app) -> Hot | None:
     end_game(app, aborted=True)
     return None
 
-def between_games(app) -> Hot | None:
+def between_games(app: CardMineApp) -> Hot | None:
     if app.dos.options.shareware:
         app.prompt(say.shareware_end(), role="question")
         ev = app.chrome.input()
@@ -89,14 +94,14 @@ def between_games(app) -> Hot | None:
         return Hot.QUIT  # no more games: the program ends, as F7 does
     return None
 
-def next_game(app) -> Hot | None:
+def next_game(app: CardMineApp) -> Hot | None:
     """The next game, the same miners or others (CANCEL on the names form keeps them);
     Hot.QUIT when F7 was answered yes on the form."""
     if not app.chrome.ask(say.same_miners()):
         names = forms.ask_names(app, app.names)
         if names == Hot.QUIT:
             return Hot.QUIT
-        if names is not None:
+        if names is not None and not isinstance(names, Hot):
             app.names = names
             app.chrome.names = list(names)
     app.prompt("")
@@ -104,7 +109,7 @@ def next_game(app) -> Hot | None:
     app.start_game()
     return None
 
-def open_accounts(app) -> None:
+def open_accounts(app: CardMineApp) -> None:
     """An account for each miner who has none yet (written at once: a miner who joins is
     in the bank even if the game is aborted); a full bank is said, not made room in."""
     known = len(app.bank.accounts)
@@ -115,7 +120,7 @@ def open_accounts(app) -> None:
     if len(app.bank.accounts) > known:
         save_bank(app)
 
-def save_bank(app) -> None:
+def save_bank(app: CardMineApp) -> None:
     problem = app.bank.save()
     if problem is not None:
         app.dos.warn_at_exit(f"the bank was not saved: {problem}")

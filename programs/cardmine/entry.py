@@ -61,6 +61,14 @@ class Entry:
         return None if self.index is None else card_of(self.hand[self.index])
 
     @property
+    def picked(self) -> Card:
+        """The card chosen: there is one from the SQUARE stage on."""
+        card = self.card
+        if card is None:
+            raise RuntimeError("no card has been chosen yet")
+        return card
+
+    @property
     def kind(self) -> int | None:
         return self.chosen[0].kind if self.chosen else None
 
@@ -72,8 +80,9 @@ class Entry:
             return {p.square for p in self.chosen}, set()
         if self.stage == PAWN:
             return set(), {p.dest for p in self.chosen}
-        if self.stage == BUMP:  # the shared square too: leaving the pawn there
-            return set(), {self.dest if p.bump < 0 else p.bump for p in self.chosen}
+        if self.stage == BUMP and self.dest is not None:  # the shared square too: leaving the pawn there
+            dest = self.dest
+            return set(), {dest if p.bump < 0 else p.bump for p in self.chosen}
         return set(), set()
 
     def typed(self) -> str:
@@ -119,7 +128,7 @@ class Entry:
                 return self._after_dest()
             left = [p for p in self.chosen if p.square == sq]
             if not left:
-                return say.not_a_place(sq, self.card)
+                return say.not_a_place(sq, self.picked)
             self.square, self.chosen = sq, left
             if self.kind == DIG_PLAY:
                 self.done = left[0]
@@ -165,7 +174,8 @@ class Entry:
         # PAWN or BUMP: back to choosing the square, with the card's plays again
         i = self.index
         self.reset()
-        self.choose_card(i)
+        if i is not None:  # (PAWN and BUMP come after a card was chosen)
+            self.choose_card(i)
         return True
 
     # -- typed keys -----------------------------------------------------------------------

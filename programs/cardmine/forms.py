@@ -8,8 +8,9 @@ richest first.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from vconsole.keyboard import Key
 from vconsole.toolkit.fields import Choice, Number, Text, YesNo
 from vconsole.toolkit.form import Form
 from vconsole.toolkit.hot import Hot
@@ -20,6 +21,9 @@ from .bank import NAME_WIDTH, key_of, name_char
 from .rules import Options
 from .screen import chips_text
 
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import CardMineApp
+
 COMPUTER = "COMPUTER"
 
 
@@ -27,7 +31,7 @@ def is_computer(name: str) -> bool:
     return key_of(name) == COMPUTER
 
 
-def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | Hot | None:
+def ask_names(app: CardMineApp, initial: tuple[str, str]) -> tuple[str, str] | Hot | None:
     """The two miners' names (upper case, spaces tidied), None if the form was cancelled, or
     Hot.QUIT when F7 was answered yes in it."""
     shareware = app.dos.options.shareware
@@ -49,7 +53,7 @@ def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | Hot | None:
     notes = ["EVERY MINER NEEDS A NAME", say.names_differ()]
     if shareware:
         notes.append(say.shareware_second())
-    def hot(key):  # the options and the bank open over the names too, before any game
+    def hot(key: Key) -> Hot | None:  # the options and the bank open over the names too, before any game
         if key.name == "F3":
             return app.change_options()
         if key.name == "F6":
@@ -58,13 +62,13 @@ def ask_names(app, initial: tuple[str, str]) -> tuple[str, str] | Hot | None:
 
     answer = Form(app.dos, app.theme, "MINERS", fields, controls=app.chrome.controls(hot),
                   check=check, notes=notes, on_refused=lambda m: app.sound.effect("error")).run()
-    if answer is None or answer == Hot.QUIT:
+    if answer is None or isinstance(answer, Hot):
         return answer
     second = COMPUTER if shareware else key_of(answer["m1"])
     return key_of(answer["m0"]), second
 
 
-def ask_options(app, current: Options) -> Options | Hot | None:
+def ask_options(app: CardMineApp, current: Options) -> Options | Hot | None:
     """The options for the next game, None if cancelled, Hot.QUIT for F7 answered yes."""
     fields = [
         Number("dealt", "CARDS DEALT", 1, 9, initial=current.dealt),
@@ -76,19 +80,19 @@ def ask_options(app, current: Options) -> Options | Hot | None:
     ]
     answer = Form(app.dos, app.theme, "OPTIONS", fields, controls=app.chrome.controls(app.form_hot),
                   enter="accept", on_refused=lambda m: app.sound.effect("error")).run()
-    if answer is None or answer == Hot.QUIT:
+    if answer is None or isinstance(answer, Hot):
         return answer
     return Options(answer["dealt"], answer["open"], answer["entrances"], answer["point"], answer["replay"])
 
 
-def bank_lines(app) -> list[str]:
+def bank_lines(app: CardMineApp) -> list[str]:
     lines = []
     for a in app.bank.ranked():
         lines.append(f"{a.name:<{NAME_WIDTH}} {chips_text(a.chips):>7}  {a.games:>5} {a.won:>5} {a.lost:>5}")
     return lines
 
 
-def show_bank(app) -> Hot | None:
+def show_bank(app: CardMineApp) -> Hot | None:
     """The accounts, richest first, until Esc: Hot.QUIT when F7 was answered yes over them."""
     head = f"{'MINER':<{NAME_WIDTH}} {'CHIPS':>7}  {'GAMES':>5} {'WON':>5} {'LOST':>5}"
     items = [Item(head, "", enabled=False)] + [Item(line, i) for i, line in enumerate(bank_lines(app))]

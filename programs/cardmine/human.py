@@ -7,6 +7,8 @@ choice back.  The squares a choice may go to are marked on the mine as it goes.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click, right_click
@@ -19,8 +21,11 @@ from .mine import rank_of
 from .rules import DIG_PLAY, MOVE_PLAY
 from .screen import hand_at, square_at
 
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import CardMineApp
 
-def prompt_text(app, entry: Entry) -> str:
+
+def prompt_text(app: CardMineApp, entry: Entry) -> str:
     name = app.shown[entry.me]
     n = len(entry.hand)
     if entry.stage == CARD:
@@ -29,22 +34,22 @@ def prompt_text(app, entry: Entry) -> str:
         if entry.kind == MOVE_PLAY:
             return say.ask_walk(name, rank_of(entry.chosen[0].card))
         if entry.kind == DIG_PLAY:
-            return say.ask_dig_at(name, entry.card)
-        return say.ask_lay(name, entry.card)
+            return say.ask_dig_at(name, entry.picked)
+        return say.ask_lay(name, entry.picked)
     if entry.stage == PAWN:
         return say.ask_hop(name)
     return say.ask_bump(name, app.shown[1 - entry.me])
 
 
-def show(app) -> None:
-    entry = app.entry
+def show(app: CardMineApp) -> None:
+    entry = app.entering()
     app.draw_game()
     app.prompt(prompt_text(app, entry), entry.typed() + "_")
 
 
-def turn(app) -> Hot | None:
+def turn(app: CardMineApp) -> Hot | None:
     if app.entry is None or app.entry.state is not app.state:
-        app.entry = Entry(app.state)
+        app.entry = Entry(app.playing())
     show(app)
     ev = app.chrome.input()
     if isinstance(ev, MouseEvent):
@@ -67,12 +72,12 @@ def turn(app) -> Hot | None:
     return None
 
 
-def refuse(app, text: str) -> None:
+def refuse(app: CardMineApp, text: str) -> None:
     app.sound.effect("error")
     app.message(text, "error")
 
 
-def answer(app, refusal: str | None) -> None:
+def answer(app: CardMineApp, refusal: str | None) -> None:
     """A click the entry took (a click sound, the note cleared) or refused (why, with a beep)."""
     if refusal:
         refuse(app, refusal)
@@ -81,8 +86,8 @@ def answer(app, refusal: str | None) -> None:
         app.sound.effect("click")
 
 
-def typed(app, key: Key) -> Hot | None:
-    entry = app.entry
+def typed(app: CardMineApp, key: Key) -> Hot | None:
+    entry = app.entering()
     ch = key.char.upper()
     if ch in ("Q", "X"):
         return endings.abort_request(app)
@@ -104,15 +109,15 @@ def typed(app, key: Key) -> Hot | None:
     return None
 
 
-def mouse(app, ev: MouseEvent) -> None:
-    entry = app.entry
+def mouse(app: CardMineApp, ev: MouseEvent) -> None:
+    entry = app.entering()
     if right_click(ev):
         if entry.back():
             app.message("")
         return
     if not left_click(ev):
         return
-    held = hand_at(ev.row, ev.col, (len(app.state.hands[0]), len(app.state.hands[1])))
+    held = hand_at(ev.row, ev.col, (len(app.playing().hands[0]), len(app.playing().hands[1])))
     if held is not None:
         m, i = held
         if m != entry.me:

@@ -97,7 +97,10 @@ HIGH: Final = (0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 
 
 def role_of(c: int) -> int:
-    return ROLE[c % 13 + 1]
+    role = ROLE[c % 13 + 1]
+    if role is None:  # (ranks run 1-13: the slot before the ace is never read)
+        raise ValueError(f"no role for card code {c}")
+    return role
 
 
 def points_of(c: int) -> int:

@@ -122,7 +122,8 @@ def parse(body: str) -> State:
     s = State.__new__(State)
     s.face, s.cell, s.claim = face, cell, claim
     s.pawn = (pawns[0], pawns[1])
-    s.score = tuple(sum(points_of(cell[q]) for q in range(SQUARES) if claim[q] == m) for m in (0, 1))
+    s.score = (sum(points_of(cell[q]) for q in range(SQUARES) if claim[q] == 0),
+               sum(points_of(cell[q]) for q in range(SQUARES) if claim[q] == 1))
     s.hands = (tuple(_parse_card(w) for w in rows["HAND0"]), tuple(_parse_card(w) for w in rows["HAND1"]))
     s.decks = (tuple(_parse_card(w) for w in rows["DECK0"]), tuple(_parse_card(w) for w in rows["DECK1"]))
     s.discard = tuple(_parse_card(w) for w in rows["DISCARD"])

@@ -19,8 +19,13 @@ Layout (80x25), in a double frame titled TOMMY'S CARD MINERS:
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from vconsole.program import Dos
 from vconsole.toolkit.cardview import draw_card, draw_pile, face_role, face_text
 from vconsole.toolkit.hits import HitMap
+from vconsole.toolkit.legend import Legend
+from vconsole.toolkit.theme import Theme
 from vconsole.video import COLS
 
 from ..tommy import palette
@@ -126,7 +131,7 @@ def describe_options(options: Options) -> str:
 
 
 class CardMineScreen:
-    def __init__(self, dos, theme, legend) -> None:
+    def __init__(self, dos: Dos, theme: Theme, legend: Legend) -> None:
         self.scr = dos.screen
         self.theme = theme
         self.legend = legend
@@ -168,7 +173,8 @@ class CardMineScreen:
             top, left = square_origin(sq)
             self.scr.put(top, left + 1, EMPTY_MARK, self.theme["mine_empty"])
 
-    def draw_mine(self, state: State, *, targets=(), dests=(), laid: int | None = None) -> None:
+    def draw_mine(self, state: State, *, targets: Collection[int] = (), dests: Collection[int] = (),
+                  laid: int | None = None) -> None:
         """Every square; ``targets`` (empty squares a chosen card may go to) and ``dests``
         (cards the pawn may go to) are marked, ``laid`` is the square of the card laid last."""
         for sq in range(SQUARES):

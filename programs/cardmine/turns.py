@@ -6,6 +6,8 @@ followed), then the news says it all in one sentence; a play that wins ends the 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import REFUSE
@@ -27,13 +29,16 @@ from .rules import (
     path_of,
 )
 
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import CardMineApp
+
 HUMAN_HOP_S = 0.15   # a person's pawn is shown walking too, briskly
 
 
-def hand_over(app) -> Hot | None:
+def hand_over(app: CardMineApp) -> Hot | None:
     """Two people at one screen: both hands hidden until the miner to play says he is
     ready (a key or a click), so neither sees the other's cards."""
-    me = app.state.turn
+    me = app.playing().turn
     app.handing_over = True
     try:
         app.draw_game()
@@ -56,8 +61,8 @@ def hand_over(app) -> Hot | None:
     return None
 
 
-def begin_turn(app) -> Hot | None:
-    before = app.state
+def begin_turn(app: CardMineApp) -> Hot | None:
+    before = app.playing()
     if app.private_hands():
         if hand_over(app) == Hot.QUIT:
             return Hot.QUIT
@@ -94,7 +99,7 @@ def frame(before: State, play: Play, at: int, in_hand: bool = False) -> State:
     f.pawn = (pawn[0], pawn[1])
     return f
 
-def describe(app, before: State, play: Play, after: State) -> str:
+def describe(app: CardMineApp, before: State, play: Play, after: State) -> str:
     me = before.turn
     name, other = app.shown[me], app.shown[1 - me]
     c = card_of(play.card)
@@ -111,7 +116,7 @@ def describe(app, before: State, play: Play, after: State) -> str:
     claim = say.claimed(card_of(after.cell[play.dest])) if after.score[me] > before.score[me] else ""
     return say.play_text(what, bump, claim)
 
-def short(app, before: State, play: Play, after: State) -> str:
+def short(app: CardMineApp, before: State, play: Play, after: State) -> str:
     """``describe`` in few words, for a play that is no longer the latest."""
     me = before.turn
     name = app.shown[me]
@@ -123,12 +128,12 @@ def short(app, before: State, play: Play, after: State) -> str:
     return say.short_play(name, card_of(play.card), play.square if play.kind != MOVE_PLAY else -1, play.dest, points)
 
 
-def perform(app, play: Play, pace: float | None = None, own: bool = False) -> Hot | None:
+def perform(app: CardMineApp, play: Play, pace: float | None = None, own: bool = False) -> Hot | None:
     """Make ``play`` for the miner to move: show it hop by hop, say it, end the game if over.
 
     ``own``: a person's play, whose hops he has already entered: keys typed while they are
     shown are dropped rather than kept for the next turn."""
-    before = app.state
+    before = app.playing()
     me = before.turn
     path = path_of(before, play)
     after = apply_play(before, play)

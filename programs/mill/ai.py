@@ -793,7 +793,7 @@ def choose_move(pos: Position, level: int, *, rng: random.Random,
                 on_best(booked, 0, 0)
             return booked
         from . import master  # the compiled search; numba is imported on first use only
-        if master.available():
+        if master.ready(should_stop):  # False without numba, or when stopped while it loads
             return master.search(pos, _kept_for(pos), rng=rng, on_best=on_best, should_stop=should_stop)
         return search(pos, MASTER_DEPTH, rng=rng, on_best=on_best, should_stop=should_stop,
                       max_nodes=MASTER_NODES, master=True, kept=_kept_for(pos),

@@ -50,13 +50,35 @@ def available() -> bool:
     return _load() is not None
 
 
+_warming: list[threading.Thread] = []
+
+
 def warm_up() -> threading.Thread:
     """Load (or, the first time on a machine, compile) the kernel in a background thread,
-    so that level 9's first move does not pay for it; the program calls this when level 9
-    is chosen."""
-    th = threading.Thread(target=_load, name="mill-kernel-warm-up", daemon=True)
-    th.start()
-    return th
+    so that level 9's first move need not wait for it; the program may call this as soon as
+    level 9 is chosen. Calling it again returns the same thread."""
+    if not _warming:
+        th = threading.Thread(target=_load, name="mill-kernel-warm-up", daemon=True)
+        th.start()
+        _warming.append(th)
+    return _warming[0]
+
+
+def ready(should_stop: Callable[[], bool] | None = None) -> bool:
+    """Whether the kernel can search, waiting for it to load in the background while the
+    keyboard is read every 20 ms (loading takes about a second from numba's cache, and
+    several the first time on a machine): False without numba, or when ``should_stop``
+    said stop first. The wait never changes which move is played, so games replay the same."""
+    if _kernel is not None:
+        return True
+    if _failed:
+        return False
+    th = warm_up()
+    while th.is_alive():
+        th.join(0.02)
+        if should_stop is not None and should_stop():
+            return _kernel is not None
+    return _kernel is not None
 
 
 def _decode(code: int) -> tuple[int, int, int]:
