@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vconsole.program import Dos
 from vconsole.toolkit.board import Board
+from vconsole.toolkit.legend import Legend
 from vconsole.toolkit.lines import fold
+from vconsole.toolkit.theme import Theme
 
 from ..tommy import palette
 from . import strings as st
@@ -65,7 +68,7 @@ def square_at(row: int, col: int) -> int | None:
     return None if rc is None else INDEX[rc]
 
 
-def tile_text(cell: int, theme) -> str:
+def tile_text(cell: int, theme: Theme) -> str:
     if cell == POWER:
         return theme.glyph("power")
     if cell == EMPTY:
@@ -86,7 +89,7 @@ class Seat:
 
 
 class PearlsScreen:
-    def __init__(self, dos, theme, legend) -> None:
+    def __init__(self, dos: Dos, theme: Theme, legend: Legend) -> None:
         self.scr = dos.screen
         self.theme = theme
         self.legend = legend
@@ -185,7 +188,7 @@ class PearlsScreen:
         th = self.theme
         row, col = top, INNER_LEFT + 1
         right = PANEL_RIGHT - 2
-        for k, (text, role) in enumerate(entries):
+        for text, role in entries:
             if col + len(text) - 1 > right:
                 row, col = row + 1, INNER_LEFT + 1
             if row >= top + rows:
