@@ -121,6 +121,8 @@ def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
     if kern is None:
         kern = kept["kernel"] = k.Kernel()
     legal = legal_moves(pos)
+    if not legal:
+        raise ValueError("no legal move: the game is over")
     me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
     hm, ho = pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
     buf = np.zeros(k.NMAX, dtype=np.int64)
