@@ -23,7 +23,7 @@ from vconsole.toolkit.theme import Theme
 
 from ..tommy import palette
 from . import strings as st
-from .board import INDEX, SQUARES
+from .board import HEIGHT, INDEX, SQUARES, WIDTH
 from .rules import EMPTY, POWER, Game
 
 BOARD_RIGHT, BOARD_BOTTOM = 40, 20
@@ -36,9 +36,11 @@ LEGEND_TOP, LEGEND_ROWS = 14, 7
 PACE_ROW = 22
 INNER_LEFT, INNER_WIDTH = PANEL_LEFT + 1, PANEL_RIGHT - PANEL_LEFT - 1   # 43, 36
 TILE = 4
+BOARD_TOP, BOARD_LEFT = 2, 3              # the first square's cell, inside the frame
+NAME_SHOWN = 14                            # a player's name as the panel shows it (as typed: 14 at most)
 
 #: The squares on the screen: (row, col) of the 7 x 9 grid, as the toolkit's Board takes them.
-BOARD = Board(9, 7, top=2, left=3, cell_h=1, cell_w=TILE, gap_h=1, gap_w=1,
+BOARD = Board(HEIGHT, WIDTH, top=BOARD_TOP, left=BOARD_LEFT, cell_h=1, cell_w=TILE, gap_h=1, gap_w=1,
               valid=lambda r, c: (r, c) in INDEX)
 
 PALETTE = palette(
@@ -157,7 +159,7 @@ class PearlsScreen:
         th = self.theme
         role = "winner" if won else ("to_move" if to_move else "player")
         mark = th.glyph("to_move") if to_move else ("*" if won else " ")
-        name = seat.name[:14]
+        name = seat.name[:NAME_SHOWN]
         room = INNER_WIDTH - 2 - len(name) - 1
         self.scr.fill(row, INNER_LEFT, row, PANEL_RIGHT - 1, " ", th[role])
         self.scr.write(row, INNER_LEFT, mark + name, th[role])
