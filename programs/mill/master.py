@@ -21,7 +21,11 @@ from .rules import DECLINE, Move, Position, legal_moves
 #: bench's median move costs under 0.3 s of CPU and its slowest well under 1 s, at about
 #: three million nodes a second.
 NODES: Final = 1_500_000
-SOFT_NODES: Final = 450_000
+SOFT_NODES: Final = 400_000
+#: ... and half as much again over the last placements (this many or fewer pieces left in both
+#: hands), where the losses against the depth-12 yardstick were decided: shut in or run
+#: over within a few moves of placing's end.
+LATE_PLACING: Final = 8
 MAX_DEPTH: Final = 48
 QUIESCE_PLIES: Final = 4
 QUIESCE_CAPTURES: Final = 2
@@ -112,7 +116,8 @@ def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
     import numpy as np
 
     nodes = NODES if nodes is None else nodes
-    soft_nodes = SOFT_NODES if soft_nodes is None else soft_nodes
+    if soft_nodes is None:
+        soft_nodes = 3 * SOFT_NODES // 2 if 0 < sum(pos.in_hand) <= LATE_PLACING else SOFT_NODES
 
     from .symmetry import unique_root_moves
     k = _load()
