@@ -114,19 +114,21 @@ def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
     nodes = NODES if nodes is None else nodes
     soft_nodes = SOFT_NODES if soft_nodes is None else soft_nodes
 
-    from .ai import _unique_root_moves
+    from .symmetry import unique_root_moves
     k = _load()
     assert k is not None, "the kernel needs numba"
     kern = kept.get("kernel")
     if kern is None:
         kern = kept["kernel"] = k.Kernel()
     legal = legal_moves(pos)
+    if not legal:
+        raise ValueError("no legal move: the game is over")
     me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
     hm, ho = pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
     buf = np.zeros(k.NMAX, dtype=np.int64)
     opts = pos.options
     n = k.gen(me, opp, hm, ho, int(opts.kiddie), int(opts.take_from_mill_when_only_three), buf)
-    moves = _unique_root_moves(me, opp, [_decode(int(c)) for c in buf[:n]])
+    moves = unique_root_moves(me, opp, [_decode(int(c)) for c in buf[:n]])
     takes = [m for m in moves if m[2] >= 0]
     rest = [m for m in moves if m[2] < 0]
     rng.shuffle(rest)
@@ -139,7 +141,7 @@ def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
     ctl[k.QPLIES] = QUIESCE_PLIES
     ctl[k.QCAPS] = QUIESCE_CAPTURES
     kern.hist //= 8  # the last move's history still orders, but this move's soon outweighs it
-    from .ai import W_PLACE_MOVERS, W_PLACE_TARGETS
+    from .weights import W_PLACE_MOVERS, W_PLACE_TARGETS
     weights = np.array([W_PLACE_MOVERS, W_PLACE_TARGETS], dtype=np.int64)
     best = int(root[0])
     best_score = 0
