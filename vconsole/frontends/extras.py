@@ -127,14 +127,14 @@ class Extras:
         rows, cols = self.front.machine.screen.snapshot().cells.shape[:2]
         vx, vy = self.front.placement.to_virtual(x, y)
         self.selection = clipboard.Selection(vx, vy, rows=rows, cols=cols)
-        self.front._drawn_key = None
+        self.front.forget_drawn()
         return True
 
     def mouse_drag(self, x: int, y: int) -> bool:
         if self.selection is None:
             return False
         self.selection.move(*self.front.placement.to_virtual(x, y))
-        self.front._drawn_key = None
+        self.front.forget_drawn()
         return True
 
     def mouse_release(self, x: int, y: int, button: int) -> bool:
@@ -143,7 +143,7 @@ class Extras:
         self.selection.move(*self.front.placement.to_virtual(x, y))
         rect, self.selection = self.selection.rect, None
         self.copy(rect)
-        self.front._drawn_key = None
+        self.front.forget_drawn()
         return True
 
     # -- the regular look and the picture -------------------------------------------------------------
@@ -153,7 +153,7 @@ class Extras:
             self.front.machine.notify()
         redraw = self.notice.wants_redraw(now)
         if self.crt_picture is not None and self.crt_picture.fading:
-            self.front._drawn_key = None  # the afterglow still changes the picture
+            self.front.forget_drawn()  # the afterglow still changes the picture
         return redraw
 
     def busy(self, now: float) -> bool:

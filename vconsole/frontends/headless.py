@@ -100,7 +100,9 @@ class ScriptHost:
         self.inputs: Inputs | None = None  # how events reach the machine (a journal may stand in)
 
     def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
-        clock: VirtualClock = machine.clock  # type: ignore[assignment]
+        clock = machine.clock
+        if not isinstance(clock, VirtualClock):  # it moves the clock itself: real time cannot be moved
+            raise TypeError("a key script runs on a virtual clock (headless.run gives it one)")
         if self._watched is not machine.keyboard:
             self._watch_polls(machine)
         if wake_on_input:
