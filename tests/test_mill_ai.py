@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from vconsole_programs.mill import ai
+from vconsole_programs.mill import ai, symmetry
 from vconsole_programs.mill.ai import MATE_ZONE, WIN, choose_move, evaluate, search
 from vconsole_programs.mill.rules import (
     BLACK,
@@ -156,9 +156,9 @@ def test_zobrist_key_is_symmetric_to_the_move_order():
 
 def test_symmetries_map_mills_onto_mills():
     from vconsole_programs.mill.rules import MILL_MASKS
-    assert len(set(ai.SYMMETRIES)) == 16
-    for g in ai.SYMMETRIES:
-        assert {ai._map_mask(g, m) for m in MILL_MASKS} == set(MILL_MASKS)
+    assert len(set(symmetry.SYMMETRIES)) == 16
+    for g in symmetry.SYMMETRIES:
+        assert {symmetry.map_mask(g, m) for m in MILL_MASKS} == set(MILL_MASKS)
 
 
 # --- tactics ---------------------------------------------------------------------------------
@@ -246,8 +246,8 @@ def test_evaluation_is_the_same_under_every_board_symmetry():
             me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
             hm, ho = pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
             base = evaluate(me, opp, hm, ho, opts.kiddie)
-            for g in ai.SYMMETRIES:
-                assert evaluate(ai._map_mask(g, me), ai._map_mask(g, opp), hm, ho, opts.kiddie) == base
+            for g in symmetry.SYMMETRIES:
+                assert evaluate(symmetry.map_mask(g, me), symmetry.map_mask(g, opp), hm, ho, opts.kiddie) == base
 
 
 def test_evaluation_sees_a_shut_in_side_to_move_as_lost():

@@ -236,3 +236,27 @@ def test_level_9_stopped_at_once_still_plays_a_legal_move():
     move = choose_move(pos, 9, rng=random.Random(2), should_stop=lambda: True,
                        on_best=lambda m, d, s: seen.append(m))
     assert move in legal_moves(pos) and seen and seen[-1] == move
+
+
+@pytest.mark.parametrize("options", [Options(kiddie=True), Options(take_from_mill_when_only_three=True)])
+def test_level_9_keeps_to_the_options(options, monkeypatch):
+    # flying with three men, and taking from a lone mill: the kernel's moves are the rules' moves
+    monkeypatch.setattr(master, "NODES", 60_000)
+    monkeypatch.setattr(master, "SOFT_NODES", 20_000)
+    rng = random.Random(31)
+    done = 0
+    while done < 6:
+        g = Game(options)
+        while g.result() is None and g.pointer < rng.randint(30, 120):
+            g.play(rng.choice(legal_moves(g.position)))
+        if g.result() is None and g.position.material(0) + g.position.material(1) < 12:
+            pos = g.position
+            assert choose_move(pos, 9, rng=random.Random(done)) in legal_moves(pos)
+            done += 1
+
+
+def test_level_9_with_no_move_says_so():
+    pos = Position.from_points([1, 2, 3, 24], [10, 5, 15, 23, 22], in_hand=(0, 0))  # White shut in
+    assert not legal_moves(pos)
+    with pytest.raises(ValueError):
+        master.search(pos, {}, rng=random.Random(0))

@@ -78,6 +78,55 @@ def test_a_second_signal_ends_the_run_at_once(tmp_path):
     assert not (tmp_path / "SAVED.TMP").exists()
 
 
+TERMINAL_SECOND = textwrap.dedent("""
+    import os, signal, sys
+    from vconsole.frontends import terminal
+    from vconsole.machine import MachineConfig
+
+    def stubborn(m):
+        m.screen.write(0, 0, "READY", 0x1E)
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            while True:
+                m.delay(0.05)
+        finally:
+            os.kill(os.getpid(), signal.SIGTERM)  # the second one while tidying up
+            m.delay(0.5)
+
+    sys.exit(terminal.run(stubborn, MachineConfig(mute=True)))
+""")
+
+
+def test_a_second_signal_in_the_terminal_gives_the_terminal_back_before_ending(tmp_path):
+    """The terminal takes SIGTERM and SIGHUP through frontends.signals as the other front ends do;
+    a second signal ends at once, but the terminal's modes and screen are put back first."""
+    import pty
+    import select
+
+    from vconsole.frontends.terminal import LEAVE
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, TERM="xterm-256color", VCONSOLE_TERMINAL_AUDIO="0")
+    proc = subprocess.Popen([sys.executable, "-c", TERMINAL_SECOND], stdin=slave, stdout=slave,
+                            stderr=subprocess.PIPE, env=env, cwd=ROOT, start_new_session=True)
+    os.close(slave)
+    out = b""
+    while True:
+        if select.select([master], [], [], 30)[0]:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the other side is closed
+                break
+            if not chunk:
+                break
+            out += chunk
+        elif proc.poll() is not None:
+            break
+    os.close(master)
+    assert proc.wait(30) == -signal.SIGTERM, proc.stderr.read() if proc.stderr else ""
+    assert out.endswith(LEAVE.encode()), out[-80:]
+
+
 # -- the real programs, in a window ------------------------------------------------------------------------
 needs_x = pytest.mark.skipif(bool(MISSING) and not os.environ.get("VCONSOLE_REQUIRE_X"),
                              reason=f"needs {', '.join(MISSING)}")

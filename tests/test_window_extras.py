@@ -35,7 +35,8 @@ def front(volume=None):
     renderer = StreamRenderer(8000)
     f = SimpleNamespace(pyglet=None, window=FakeWindow(), machine=machine, inputs=Inputs(machine),
                         config=machine.config, replaying=False, adapter=machine.adapter,
-                        audio=SimpleNamespace(stream=SimpleNamespace(renderer=renderer)), _drawn_key=None)
+                        audio=SimpleNamespace(stream=SimpleNamespace(renderer=renderer)),
+                        forget_drawn=lambda: None)
     f.extras = Extras(f, volume=volume)
     return f, renderer
 

@@ -27,6 +27,7 @@ import os
 import struct
 import tempfile
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -36,7 +37,7 @@ from .adapters import Adapter, border_rgb, colour_tables, get_adapter
 from .capture import to_display
 from .disk import atomic_write
 from .render import effective_cells, phase, render_frame
-from .video import COLS, ROWS, ScreenState
+from .video import COLS, ROWS, ScreenState, TextScreen
 
 FORMATS = {".gif": "gif", ".png": "png", ".apng": "png"}
 GIF_MAX_RATE = 50.0  # 2/100 s: browsers show shorter GIF delays as 1/10 s
@@ -52,7 +53,7 @@ class VideoError(ValueError):
     """A capture that cannot be made as asked (the message is one line)."""
 
 
-def format_of(path: str | os.PathLike) -> str:
+def format_of(path: str | os.PathLike[str]) -> str:
     fmt = FORMATS.get(Path(path).suffix.lower())
     if fmt is None:
         raise VideoError(f"{path}: an animated capture is a .gif or a .png (animated PNG)")
@@ -113,7 +114,7 @@ def _pack(rgb: np.ndarray) -> np.ndarray:
 class VideoRecorder:
     """Samples a machine's screen as machine time passes and writes the animation at ``finish``."""
 
-    def __init__(self, path: str | os.PathLike, adapter: Adapter | str, monitor: str = "color",
+    def __init__(self, path: str | os.PathLike[str], adapter: Adapter | str, monitor: str = "color",
                  scale: int | None = None, rate: float | None = None, start: float = 0.0) -> None:
         self.path = Path(path)
         self.fmt = format_of(path)
@@ -134,7 +135,7 @@ class VideoRecorder:
         self._version: int | None = None
         self._serial = 0  # one number per distinct screen state sampled
         self._moving_for: tuple[int, tuple[bool, bool]] = (-1, (True, True))
-        self._key: tuple | None = None
+        self._key: tuple[int, bool | None, bool | None] | None = None  # the picture's state and phases
         self._picture: np.ndarray | None = None  # the picture of the run of samples in progress
         self._picture_from = self.first  # its first sample
         self.samples = 0
@@ -151,7 +152,7 @@ class VideoRecorder:
         return int(round((k - self.first) * 1000.0 / self.rate / unit)) * unit
 
     # -- feeding -----------------------------------------------------------------------------------
-    def advance(self, screen, old: float, new: float) -> None:
+    def advance(self, screen: TextScreen, old: float, new: float) -> None:
         """The clock moves from ``old`` to ``new`` with ``screen`` (a TextScreen) showing: the samples
         in between show it (a sample at ``new`` itself waits for what happens at ``new``)."""
         if self.finished:
@@ -160,7 +161,7 @@ class VideoRecorder:
             self._sample(self.next, *self._current(screen))
             self.next += 1
 
-    def finish(self, end: float, screen=None, state: ScreenState | None = None) -> Path:
+    def finish(self, end: float, screen: TextScreen | None = None, state: ScreenState | None = None) -> Path:
         """Samples up to and including ``end`` (showing ``state``, or the screen), then the file is written."""
         if self.finished:
             return self.path
@@ -184,7 +185,7 @@ class VideoRecorder:
         self._writer.close()
         return self.path
 
-    def _current(self, screen) -> tuple[ScreenState, int]:
+    def _current(self, screen: TextScreen) -> tuple[ScreenState, int]:
         if screen.version != self._version or self._state is None:
             self._state = screen.snapshot()
             self._version = screen.version
@@ -306,6 +307,8 @@ class _AnimationWriter:
         try:
             if self._single is not None:
                 data = self._single
+            elif self._head is None:  # no frame was ever encoded: finish() always adds one
+                raise VideoError("nothing was captured")
             else:
                 self._body.seek(0)
                 body = self._body.read()
@@ -360,7 +363,7 @@ class _AnimationWriter:
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _png_chunks(data: bytes):
+def _png_chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
     if not data.startswith(PNG_SIGNATURE):
         raise VideoError("Pillow wrote something that is not a PNG")
     pos = len(PNG_SIGNATURE)

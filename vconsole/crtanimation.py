@@ -16,11 +16,11 @@ import numpy as np
 from PIL import Image, PngImagePlugin
 
 from .adapters import Adapter
+from .animation import FRAME_BYTES, VideoError, VideoRecorder, _AnimationWriter, retrace_at
 from .capture import display_size
 from .crt import CrtPicture
 from .render import phase, render_frame
 from .video import ScreenState
-from .animation import FRAME_BYTES, VideoError, VideoRecorder, _AnimationWriter, retrace_at
 
 CRT_SCALE = 2  # the look needs display pixels: scanlines and mask are finer than a native pixel
 
@@ -28,7 +28,7 @@ CRT_SCALE = 2  # the look needs display pixels: scanlines and mask are finer tha
 class CrtVideoRecorder(VideoRecorder):
     """A VideoRecorder whose frames are the CRT look, written as a true-colour APNG."""
 
-    def __init__(self, path: str | os.PathLike, adapter: Adapter | str, monitor: str = "color",
+    def __init__(self, path: str | os.PathLike[str], adapter: Adapter | str, monitor: str = "color",
                  scale: int | None = None, rate: float | None = None, start: float = 0.0) -> None:
         super().__init__(path, adapter, monitor, scale=None, rate=rate, start=start)
         if self.fmt != "png":

@@ -7,6 +7,7 @@ interrupt's side of the machine: the shift state at 0040:0017, the typematic rep
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from .keyboard import (
     ALT,
@@ -19,7 +20,6 @@ from .keyboard import (
     NUM_LOCK,
     RIGHT_SHIFT,
     SCROLL_LOCK,
-    Keyboard,
     bios_word,
     word_for_char,
 )
@@ -70,6 +70,17 @@ class Typematic:
         return n
 
 
+class KeyBuffer(Protocol):
+    """What INT 09h writes to: the BIOS buffer and the shift flags (keyboard.Keyboard, or a front
+    end's frontends.inputs.KeyboardPort, which passes the writes through its Inputs to be journalled)."""
+
+    shift_flags: int
+
+    def push(self, word: int) -> bool: ...
+
+    def flush(self) -> None: ...
+
+
 class KeyboardInput:
     """The INT 09h handler: key make/break events -> buffer words and the 0040:0017 flags.
 
@@ -79,7 +90,7 @@ class KeyboardInput:
     repeats only text keys).  Host repeats must therefore not be passed in.
     """
 
-    def __init__(self, keyboard: Keyboard, typematic: Typematic | None = None) -> None:
+    def __init__(self, keyboard: KeyBuffer, typematic: Typematic | None = None) -> None:
         self.keyboard = keyboard
         self.typematic = typematic or Typematic()
         self.held: set[str] = set()

@@ -26,8 +26,8 @@ ENV_CONFIG = "VCONSOLE_CONFIG"
 SWITCHES = "switches"
 #: option dests that belong to one run, not to the way every run looks and sounds
 PER_RUN = frozenset({"help", "version", "list", "config", "headless", "keys", "screenshot", "dump_text",
-                     "record_audio", "record", "record_video", "record_html", "video_rate", "seed", "program", "switches",
-                     "files", "file", "journal"})
+                     "record_audio", "record", "record_video", "record_html", "video_rate", "seed", "program",
+                     "switches", "files", "file", "journal"})
 DEFAULT, FILE, ENVIRONMENT, COMMAND_LINE = "default", "file", "environment", "command line"
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 

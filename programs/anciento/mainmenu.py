@@ -27,7 +27,7 @@ from . import messages as say
 from .demo import start_demo
 from .game import Game
 from .look import BOARD_COLOURS, PIECE_SCHEMES, STONE_H, STONE_W
-from .panel import MSG_ROWS, MSG_TOP
+from .panel import LABEL_ROW, MSG_ROWS, MSG_TOP, TITLE_ROW
 from .play import Outcome
 from .rules import CELLS, EMPTY
 from .screen import BOARD_BOTTOM, BOARD_LEFT, BOARD_RIGHT, BOARD_TOP, BOTTOM_ROW, PANEL_LEFT, PANEL_RIGHT, PANEL_WIDTH
@@ -43,6 +43,8 @@ ITEMS = (
     ("7 Help (H)", "help"), ("8 Hall of Fame", "hall"), ("9 Quit", "quit"),
 )
 MENU_TOP = 3
+STATUS_TOP, STATUS_BOTTOM = 13, 16  # the time limit, the mouse or keyboard, the setup slot
+LIMIT_ROW, PLAYING_ROW, SLOT_ROW = 13, 14, 15
 INPUT_ROW = MSG_TOP + MSG_ROWS - 1
 # On a mono display the showcase leaves room round each stone: stones side by side on the
 # board run together there (a 9-dot mono cell carries line characters on into the next)
@@ -93,8 +95,8 @@ class MainMenu:
             self.draw_spaced_showcase()
         else:
             app.view.draw_board(showcase())
-        scr.centre(0, " ANCIENTO ", th["title"], PANEL_LEFT, PANEL_RIGHT)
-        scr.centre(1, "Main menu", th["label"], PANEL_LEFT, PANEL_RIGHT)
+        scr.centre(TITLE_ROW, " ANCIENTO ", th["title"], PANEL_LEFT, PANEL_RIGHT)
+        scr.centre(LABEL_ROW, "Main menu", th["label"], PANEL_LEFT, PANEL_RIGHT)
         self.side.draw()
         self.draw_status()
         self.bar.draw()
@@ -112,18 +114,18 @@ class MainMenu:
     def draw_status(self) -> None:
         app, scr = self.app, self.dos.screen
         th = app.theme
-        scr.fill(13, PANEL_LEFT, 16, PANEL_RIGHT, " ", th["panel"])
-        scr.write(13, PANEL_LEFT, "Time limit", th["label"])
+        scr.fill(STATUS_TOP, PANEL_LEFT, STATUS_BOTTOM, PANEL_RIGHT, " ", th["panel"])
+        scr.write(LIMIT_ROW, PANEL_LEFT, "Time limit", th["label"])
         limit = f"{app.timer_minutes} min" if app.timer_minutes else "none"
         if app.timer_minutes and not app.setup.timer:
             limit += " (off)"  # F5 in a game turned it off; the next game has no limit until F5 again
-        scr.write(13, PANEL_RIGHT - len(limit) + 1, limit, th["value"])
-        scr.write(14, PANEL_LEFT, "Playing with", th["label"])
+        scr.write(LIMIT_ROW, PANEL_RIGHT - len(limit) + 1, limit, th["value"])
+        scr.write(PLAYING_ROW, PANEL_LEFT, "Playing with", th["label"])
         how = "the mouse" if app.use_mouse else "the keyboard"
-        scr.write(14, PANEL_RIGHT - len(how) + 1, how, th["value"])
+        scr.write(PLAYING_ROW, PANEL_RIGHT - len(how) + 1, how, th["value"])
         if app.slot:
-            scr.write(15, PANEL_LEFT, "Setup", th["label"])
-            scr.write(15, PANEL_RIGHT, app.slot, th["value"])
+            scr.write(SLOT_ROW, PANEL_LEFT, "Setup", th["label"])
+            scr.write(SLOT_ROW, PANEL_RIGHT, app.slot, th["value"])
 
     def refresh(self, message: str = "") -> None:
         """Rebuild and redraw everything (after colours, mode or a game changed)."""

@@ -26,10 +26,11 @@ PANEL_LEFT, PANEL_RIGHT = 55, SCREEN_RIGHT
 PANEL_WIDTH = PANEL_RIGHT - PANEL_LEFT + 1
 # where each board row / column starts on the screen (a separator line after the first
 # and before the last)
-ROW_TOPS = tuple(1 + r * STONE_H + (r > 0) + (r > 8) for r in range(SIDE))
-COL_LEFTS = tuple(1 + c * STONE_W + (c > 0) + (c > 8) for c in range(SIDE))
-SEP_ROWS = (ROW_TOPS[1] - 1, ROW_TOPS[9] - 1)
-SEP_COLS = (COL_LEFTS[1] - 1, COL_LEFTS[9] - 1)
+LAST = SIDE - 1  # the last row or column of squares (the frame's far side)
+ROW_TOPS = tuple(BOARD_TOP + 1 + r * STONE_H + (r > 0) + (r >= LAST) for r in range(SIDE))
+COL_LEFTS = tuple(BOARD_LEFT + 1 + c * STONE_W + (c > 0) + (c >= LAST) for c in range(SIDE))
+SEP_ROWS = (ROW_TOPS[1] - 1, ROW_TOPS[LAST] - 1)
+SEP_COLS = (COL_LEFTS[1] - 1, COL_LEFTS[LAST] - 1)
 CURSOR_HOME = (SIDE // 2 - 1, SIDE // 2 - 1)  # the upper-left of the four centre squares
 MONO_MARK = 0x0F  # a marked square on a mono display: a dense fill, bright on black
 

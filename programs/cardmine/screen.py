@@ -65,6 +65,16 @@ NOTE_ROW = 23  # refusals and hints, under the news (which they never cover)
 PROMPT_ROW = 24
 PILE_ROWS = (2, 7)  # the label row of each miner's deck; the pile is drawn under it
 DISCARD_ROW = 4
+SQUARE_ROWS = 2          # a mine square is two rows high: the card's face, then its lower half
+ROW_LABEL_COL = 2        # the mine's row numbers, left of the squares
+PILE_LEFT = STRIP_LEFT + 2            # a deck's pile (and the empty discard place) on the strip
+PILE_W = 6
+PILE_COUNT_LEFT = STRIP_LEFT + 4      # the number of cards left, over the middle of the pile
+DISCARD_CARD_LEFT = STRIP_LEFT + 1    # the top discard, and its count beside it
+DISCARD_COUNT_LEFT = STRIP_LEFT + 5
+# An attribute byte's halves: the lower half block of a card takes the card's background as
+# its foreground, over the mine's background (the blink / bright-background bit stays the mine's).
+FG_OF_BG_SHIFT, FG_BITS, BG_BITS = 4, 0x07, 0xF0
 
 PALETTE = palette(
     colour={"mine": 0x60, "mine_label": 0x6E, "mine_empty": 0x68, "entrance": 0x60,
@@ -85,7 +95,7 @@ PALETTE = palette(
 def square_origin(sq: int) -> tuple[int, int]:
     """Screen (row, col) of the top-left cell of a square's card."""
     r, c = row_col(sq)
-    return MINE_TOP + 2 * r, MINE_LEFT + SQUARE_W * c
+    return MINE_TOP + SQUARE_ROWS * r, MINE_LEFT + SQUARE_W * c
 
 
 def hand_col(i: int) -> int:
@@ -146,7 +156,7 @@ class CardMineScreen:
         for c in range(MINE_COLS):
             scr.put(COLKEY_ROW, MINE_LEFT + SQUARE_W * c + 1, COL_KEYS[c], th["mine_label"])
         for r in range(MINE_ROWS):
-            scr.put(MINE_TOP + 2 * r, 2, str(r + 1), th["mine_label"])
+            scr.put(MINE_TOP + SQUARE_ROWS * r, ROW_LABEL_COL, str(r + 1), th["mine_label"])
         scr.fill(COLKEY_ROW, MINE_RIGHT + 2 - 1, SEP_ROW - 1, MINE_RIGHT + 1, "\u2502", th["frame"])
         scr.put(0, MINE_RIGHT + 1, "\u2564", th["frame"])
         scr.fill(SEP_ROW, 1, SEP_ROW, FRAME_RIGHT - 1, "\u2500", th["frame"])
@@ -204,7 +214,7 @@ class CardMineScreen:
             scr.write(top, left, face_text(card, CARD_W), card_attr)
             # the card's lower half: its colour over the earth, so cards one above the other
             # stay apart; marks below sit in cells of their own
-            scr.write(top + 1, left, HALF * CARD_W, (card_attr >> 4 & 0x07) | (th["mine"] & 0xF0))
+            scr.write(top + 1, left, HALF * CARD_W, (card_attr >> FG_OF_BG_SHIFT & FG_BITS) | (th["mine"] & BG_BITS))
             owner = state.claim[sq]
             if owner >= 0:
                 scr.put(top + 1, left + 2, PAWNS[owner], card_attr if dest else th[f"claim{owner}"])
@@ -226,16 +236,16 @@ class CardMineScreen:
             row = PILE_ROWS[m]
             scr.write(row, STRIP_LEFT, f"{PAWNS[m]} DECK".center(width)[:width], th["strip_label"])
             left = len(state.decks[m])
-            draw_pile(scr, th, row + 1, STRIP_LEFT + 2, left, 6)
+            draw_pile(scr, th, row + 1, PILE_LEFT, left, PILE_W)
             if left:  # the count in a box of its own, in the middle of the pile and readable
-                scr.write(row + 1, STRIP_LEFT + 4, f"{left:^2}" if left > 9 else f" {left}", th["deck_count"])
+                scr.write(row + 1, PILE_COUNT_LEFT, f"{left:^2}" if left > 9 else f" {left}", th["deck_count"])
         scr.write(DISCARD_ROW, STRIP_LEFT, "DISCARDS".center(width), th["strip_label"])
         if state.discard:
             top = card_of(state.discard[-1])
-            draw_card(scr, th, DISCARD_ROW + 1, STRIP_LEFT + 1, top, CARD_W)
-            scr.write(DISCARD_ROW + 1, STRIP_LEFT + 5, f"{len(state.discard):>3}", th["strip"])
+            draw_card(scr, th, DISCARD_ROW + 1, DISCARD_CARD_LEFT, top, CARD_W)
+            scr.write(DISCARD_ROW + 1, DISCARD_COUNT_LEFT, f"{len(state.discard):>3}", th["strip"])
         else:
-            draw_pile(scr, th, DISCARD_ROW + 1, STRIP_LEFT + 2, 0, 6)
+            draw_pile(scr, th, DISCARD_ROW + 1, PILE_LEFT, 0, PILE_W)
 
     # -- the miners -----------------------------------------------------------------------
     def draw_miner(self, state: State, m: int, name: str, balance: int | None, *, face_up: bool,

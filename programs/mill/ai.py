@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from .rules import (
     ADJ_MASK,
@@ -46,9 +45,10 @@ from .rules import (
     capturable,
     legal_moves,
 )
-from .symmetry import SYMMETRIES, map_mask
-
-T = TypeVar("T")
+from .symmetry import byte_tables as _byte_tables
+from .symmetry import map_mask
+from .symmetry import unique_root_moves as _unique_root_moves
+from .weights import W_MOVERS, W_PLACE_MOVERS, W_PLACE_TARGETS, W_STUCK, W_TARGETS
 
 WIN: Final = 100_000
 MATE_ZONE: Final = WIN - 1_000
@@ -71,26 +71,15 @@ QUIESCE_CAPTURES: Final = 2
 KEPT_TT_MAX: Final = 150_000  # about 30 MB
 #: Remaining depth from which a placing-phase node drops mirror-image moves.
 SYM_DEPTH: Final = 4
-# Evaluation weights (1/100 piece), tuned by computer-versus-computer matches.
-W_PLACE_MOVERS = 24   # placing: pieces that will have a free neighbour
-W_PLACE_TARGETS = 8   # placing: free points next to own pieces
-W_MOVERS = 6          # moving: pieces that can move
-W_TARGETS = 4         # moving: points own pieces can reach
-W_STUCK = 10          # moving: pieces with no free neighbour
+# The evaluation's weights are in weights.py, shared with the compiled kernel (master.py).
 
 _BIT: Final = tuple(1 << i for i in range(24)) + (0,)  # index -1 -> 0: "no point"
 _ADJ_M: Final = tuple(ADJ_MASK[i + 1] for i in range(24)) + (0,)
 _MILL2: Final = tuple(MILLS_AT[i + 1] for i in range(24))
 
 
-def _byte_tables(of_mask: Callable[[int], T]) -> tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...]]:
-    """``of_mask`` of every value of each of a 24-bit mask's three bytes.
-
-    For a quantity where a mask's value combines its bytes' values (by | or +), this
-    turns a Python loop over 24 bits in the search into three C-level lookups.
-    """
-    t0, t1, t2 = (tuple(of_mask(v << 8 * byte) for v in range(256)) for byte in range(3))
-    return t0, t1, t2
+def _map_mask(perm: tuple[int, ...], mask: int) -> int:
+    return map_mask(perm, mask)
 
 
 def _indices(mask: int) -> tuple[int, ...]:
@@ -135,44 +124,6 @@ def zobrist_key(pos: Position) -> int:
         for k in range(pos.in_hand[c] + 1, 10):
             h ^= _ZPLACE[c][k]
     return h
-
-
-def _map_mask(perm: tuple[int, ...], mask: int) -> int:
-    return map_mask(perm, mask)
-
-
-#: For each symmetry but the identity: three byte tables mapping a mask to its image.
-_SYM_TABLES: Final = tuple(_byte_tables(partial(_map_mask, g)) for g in SYMMETRIES[1:])
-
-
-def _stabiliser(me: int, opp: int) -> list[tuple[int, ...]]:
-    """The symmetries (other than the identity) that leave the position unchanged."""
-    out = []
-    m0, m1, m2 = me & 255, me >> 8 & 255, me >> 16
-    for g, (t0, t1, t2) in zip(SYMMETRIES[1:], _SYM_TABLES):
-        if t0[m0] | t1[m1] | t2[m2] == me and t0[opp & 255] | t1[opp >> 8 & 255] | t2[opp >> 16] == opp:
-            out.append(g)
-    return out
-
-
-def _unique_root_moves(me: int, opp: int, moves: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    """Drop moves that a symmetry of the position maps onto an earlier move (same value).
-
-    Matters on the empty or nearly empty board, where 24 placements are only 4 different
-    ones; it cuts the most expensive searches of the game several times over.
-    """
-    stab = _stabiliser(me, opp)
-    if not stab:
-        return moves
-    kept: list[tuple[int, int, int]] = []
-    seen: set[tuple[int, int, int]] = set()
-    for f, t, c in moves:
-        if (f, t, c) in seen:
-            continue
-        kept.append((f, t, c))
-        for g in stab:
-            seen.add((g[f] if f >= 0 else -1, g[t], g[c] if c >= 0 else -1))
-    return kept
 
 
 #: How many pieces of a mask stand on each of the 16 mills, as 2-bit fields (mill k at bits

@@ -21,7 +21,11 @@ from .rules import DECLINE, Move, Position, legal_moves
 #: bench's median move costs under 0.3 s of CPU and its slowest well under 1 s, at about
 #: three million nodes a second.
 NODES: Final = 1_500_000
-SOFT_NODES: Final = 450_000
+SOFT_NODES: Final = 400_000
+#: ... and half as much again over the last placements (this many or fewer pieces left in both
+#: hands), where the losses against the depth-12 yardstick were decided: shut in or run
+#: over within a few moves of placing's end.
+LATE_PLACING: Final = 8
 MAX_DEPTH: Final = 48
 QUIESCE_PLIES: Final = 4
 QUIESCE_CAPTURES: Final = 2
@@ -112,21 +116,24 @@ def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
     import numpy as np
 
     nodes = NODES if nodes is None else nodes
-    soft_nodes = SOFT_NODES if soft_nodes is None else soft_nodes
+    if soft_nodes is None:
+        soft_nodes = 3 * SOFT_NODES // 2 if 0 < sum(pos.in_hand) <= LATE_PLACING else SOFT_NODES
 
-    from .ai import _unique_root_moves
+    from .symmetry import unique_root_moves
     k = _load()
     assert k is not None, "the kernel needs numba"
     kern = kept.get("kernel")
     if kern is None:
         kern = kept["kernel"] = k.Kernel()
     legal = legal_moves(pos)
+    if not legal:
+        raise ValueError("no legal move: the game is over")
     me, opp = pos.pieces(pos.turn), pos.pieces(1 - pos.turn)
     hm, ho = pos.in_hand[pos.turn], pos.in_hand[1 - pos.turn]
     buf = np.zeros(k.NMAX, dtype=np.int64)
     opts = pos.options
     n = k.gen(me, opp, hm, ho, int(opts.kiddie), int(opts.take_from_mill_when_only_three), buf)
-    moves = _unique_root_moves(me, opp, [_decode(int(c)) for c in buf[:n]])
+    moves = unique_root_moves(me, opp, [_decode(int(c)) for c in buf[:n]])
     takes = [m for m in moves if m[2] >= 0]
     rest = [m for m in moves if m[2] < 0]
     rng.shuffle(rest)
@@ -139,7 +146,7 @@ def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
     ctl[k.QPLIES] = QUIESCE_PLIES
     ctl[k.QCAPS] = QUIESCE_CAPTURES
     kern.hist //= 8  # the last move's history still orders, but this move's soon outweighs it
-    from .ai import W_PLACE_MOVERS, W_PLACE_TARGETS
+    from .weights import W_PLACE_MOVERS, W_PLACE_TARGETS
     weights = np.array([W_PLACE_MOVERS, W_PLACE_TARGETS], dtype=np.int64)
     best = int(root[0])
     best_score = 0

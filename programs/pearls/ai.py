@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Final
 
 from . import ai_multi, ai_solo
-from .rules import Game
+from .rules import Game, Random
 from .strings import LOWER, UPPER
 
 Move = tuple[int, "int | None"]
@@ -41,7 +41,7 @@ class Computer:
         self.nodes = nodes
         self.solo = ai_solo.SoloPlayer(width)
 
-    def choose(self, game: Game, rng, should_stop: Callable[[], bool] | None = None,
+    def choose(self, game: Game, rng: Random, should_stop: Callable[[], bool] | None = None,
                on_best: Callable[[int], None] | None = None) -> Move:
         """The move for the player to move in ``game``: (square, choice), where choice is 1 or 2
         in solitaire when the pearl fits two strings, else None.  ``rng`` needs ``random()``;
@@ -61,7 +61,7 @@ class Computer:
         return square, None
 
 
-def random_move(game: Game, rng) -> Move:
+def random_move(game: Game, rng: Random) -> Move:
     """Any legal take, chosen at random (a random side when the pearl fits two strings)."""
     moves = game.targets()
     square = moves[int(rng.random() * len(moves))]
@@ -69,14 +69,14 @@ def random_move(game: Game, rng) -> Move:
     return square, choice
 
 
-def greedy_move(game: Game, rng) -> Move:
+def greedy_move(game: Game, rng: Random) -> Move:
     """The take that most improves the mover's own runs now (see the module text)."""
     square = ai_multi.greedy_choice(pearl_at(game), game.targets(), game.held[game.turn], rng)
     choice = (UPPER, LOWER)[int(rng.random() * 2)] if game.needs_choice(square) else None
     return square, choice
 
 
-def blocking_move(game: Game, rng) -> Move:
+def blocking_move(game: Game, rng: Random) -> Move:
     """The take that most keeps the pearls from the other players' strings (see the module text)."""
     others = [m for i, m in enumerate(game.held) if i != game.turn]
     square = ai_multi.block_choice(pearl_at(game), game.targets(), game.held[game.turn], others, rng)

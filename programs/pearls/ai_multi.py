@@ -25,6 +25,7 @@ from typing import Final
 
 from . import board, strings
 from .board import LINES
+from .rules import Random
 
 BASE: Final = 4.0
 POTENTIAL: Final = 0.25
@@ -171,7 +172,7 @@ class Searcher:
 
 
 def choose(pearl_at: Sequence[int], occ: int, power: int, held: Sequence[int], turn: int,
-           nodes: int, rng=None, method: int = strings.METHOD_LONGEST,
+           nodes: int, rng: Random | None = None, method: int = strings.METHOD_LONGEST,
            on_best: Callable[[int], None] | None = None,
            should_stop: Callable[[], bool] | None = None) -> int:
     """The square the player ``turn`` should take.  ``pearl_at[s]`` is the pearl on square s
@@ -220,7 +221,7 @@ def choose(pearl_at: Sequence[int], occ: int, power: int, held: Sequence[int], t
     return best_move
 
 
-def _ordered(pearl_at: Sequence[int], moves: list[int], mine: int, rng) -> list[int]:
+def _ordered(pearl_at: Sequence[int], moves: list[int], mine: int, rng: Random | None) -> list[int]:
     """Moves by how much they help the mover now, best first; equal ones shuffled by ``rng``."""
     if rng is not None:
         moves = list(moves)
@@ -230,13 +231,14 @@ def _ordered(pearl_at: Sequence[int], moves: list[int], mine: int, rng) -> list[
     return sorted(moves, key=lambda m: -gain(mine, pearl_at[m]))
 
 
-def greedy_choice(pearl_at: Sequence[int], moves: list[int], mine: int, rng=None) -> int:
+def greedy_choice(pearl_at: Sequence[int], moves: list[int], mine: int, rng: Random | None = None) -> int:
     """The take that most helps the mover's own runs now (see :func:`gain`); among equal ones
     a random one when ``rng`` is given."""
     return _ordered(pearl_at, moves, mine, rng)[0]
 
 
-def block_choice(pearl_at: Sequence[int], moves: list[int], mine: int, others: Sequence[int], rng=None) -> int:
+def block_choice(pearl_at: Sequence[int], moves: list[int], mine: int, others: Sequence[int],
+                 rng: Random | None = None) -> int:
     """The take that most denies the other players: per move, twice the best :func:`gain` it
     would have been to one of them (each gain weighted up by how long that player's longest
     run already is) plus its gain to the mover; ties by ``rng``."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .ai_multi import targets
+from .rules import Random
 from .strings import LOWER, N_PEARLS, SHORT, UPPER, short_count
 
 
@@ -60,7 +61,7 @@ State = tuple[int, int, int, int]     # occ, power, taken, breaks
 
 def children(state: State, pearl_at: Sequence[int]) -> list[tuple[State, Move]]:
     occ, power, taken, breaks = state
-    out = []
+    out: list[tuple[State, Move]] = []
     for sq in targets(occ, power):
         p = pearl_at[sq]
         bit = 1 << p
@@ -73,7 +74,7 @@ def children(state: State, pearl_at: Sequence[int]) -> list[tuple[State, Move]]:
     return out
 
 
-def beam_search(state: State, pearl_at: Sequence[int], width: int, rng,
+def beam_search(state: State, pearl_at: Sequence[int], width: int, rng: Random,
                 should_stop: Callable[[], bool] | None = None) -> tuple[int, list[Move]]:
     """(short strings at the end, the moves) of the best game found from ``state``.
 
@@ -98,8 +99,9 @@ def beam_search(state: State, pearl_at: Sequence[int], width: int, rng,
     moves: list[Move] = []
     index = 0
     for layer in reversed(layers[1:]):
-        _, parent, move = layer[index]
-        moves.append(move)
+        _, parent, step = layer[index]
+        if step is not None:  # (only the first layer, the start, has no move)
+            moves.append(step)
         index = parent
     moves.reverse()
     return short_count(final[2], final[3]), moves
@@ -114,7 +116,7 @@ class SoloPlayer:
         self.plan_state: State | None = None
         self.plan_score = 0
 
-    def choose(self, state: State, pearl_at: Sequence[int], rng,
+    def choose(self, state: State, pearl_at: Sequence[int], rng: Random,
                should_stop: Callable[[], bool] | None = None) -> Move:
         score, moves = beam_search(state, pearl_at, self.width, rng, should_stop)
         if self.plan and self.plan_state == state and self.plan_score <= score:

@@ -9,6 +9,8 @@ is a ``tommy.Toy`` and ``run`` hands it to ``tommy.run``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vconsole.keyboard import Key
 from vconsole.program import Dos
 from vconsole.toolkit.board import BoardCursor, CursorMark
@@ -22,7 +24,7 @@ from . import ai, tmpfile
 from . import help as help_text
 from . import messages as say
 from .board import INDEX, SQUARES
-from .rules import POWER, Game, below, shuffled
+from .rules import POWER, Game, Take, below, shuffled
 from .screen import (
     BOARD,
     INNER_LEFT,
@@ -138,6 +140,12 @@ class PearlsApp:
         game = self.game
         return game is not None and not game.over and sq not in game.targets()
 
+    def playing(self) -> Game:
+        """The game on the board: there is one from the players' choice (or a resumed game) on."""
+        if self.game is None:
+            raise RuntimeError("no game is being played")
+        return self.game
+
     @property
     def cells(self) -> list[int]:
         return self.game.cells if self.game is not None else self.start_cells
@@ -189,12 +197,12 @@ class PearlsApp:
 
     def aim_pointer(self) -> None:
         """At the start of a person's turn: the pointer on the reachable pearl nearest the power."""
-        game = self.game
+        game = self.playing()
         pr, pc = SQUARES[game.power]
         best = min(game.targets(), key=lambda s: ((SQUARES[s][0] - pr) ** 2 + (SQUARES[s][1] - pc) ** 2, s))
         self.cursor.pos = SQUARES[best]
 
-    def draw_players(self, winners=()) -> None:
+    def draw_players(self, winners: Sequence[int] = ()) -> None:
         if self.game is None:
             self.view.draw_no_players()
         else:
@@ -292,7 +300,7 @@ class PearlsApp:
         """Take the pearl on ``square`` for the player to move, show it, and end the game when
         it was the last.  Hot.QUIT when F7 was pressed during the power's slide."""
         from . import setup, show
-        game = self.game
+        game = self.playing()
         seat = self.seats[game.turn]
         if by_computer and not seat.computer:
             self.computer_moved = True
@@ -308,9 +316,9 @@ class PearlsApp:
             setup.game_over(self)
         return act
 
-    def where(self, move) -> str:
+    def where(self, move: Take) -> str:
         """What became of the pearl just taken, for the news."""
-        game = self.game
+        game = self.playing()
         if game.solitaire:
             for a, b in game.strings_of(0):
                 if a <= move.pearl <= b:

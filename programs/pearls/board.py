@@ -36,7 +36,7 @@ HEIGHT: Final = len(ROW_LENGTHS)
 
 
 def _squares() -> tuple[tuple[int, int], ...]:
-    out = []
+    out: list[tuple[int, int]] = []
     for row, length in enumerate(ROW_LENGTHS):
         first = (WIDTH - length) // 2
         out.extend((row, col) for col in range(first, first + length))

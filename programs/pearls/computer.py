@@ -7,19 +7,26 @@ a person's seat then waits for its player, a COMPUTER seat still takes its pearl
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import KEEP, STOP
 
 from . import messages as say
+from .ai import Move
+
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import PearlsApp
 
 
 def stop_key(key: Key) -> str | None:
     return "esc" if key.name == "Esc" else None
 
 
-def turn(app) -> Hot | None:
-    game = app.game
+def turn(app: PearlsApp) -> Hot | None:
+    game = app.playing()
     player = game.turn
     seat = app.seats[player]
     who = seat.name if seat.computer else f"THE COMPUTER, FOR {seat.name},"
@@ -32,7 +39,7 @@ def turn(app) -> Hot | None:
             return Hot.HANDLED        # demo on or off: this seat is the computer's either way
         return act
 
-    def search(should_stop, report):
+    def search(should_stop: Callable[[], bool], report: Callable[[Move], None]) -> Move:
         return app.computers[player].choose(game, app.dos.rng, should_stop=should_stop,
                                             on_best=lambda square: report((square, None)))
 
@@ -49,5 +56,7 @@ def turn(app) -> Hot | None:
         app.set_demo(False)
         if not seat.computer:
             return None
+    if thought.move is None:          # (the search always names a pearl before it can be stopped)
+        return None
     square, choice = thought.move
     return app.play(square, choice, by_computer=True)

@@ -8,6 +8,8 @@ starts each turn on the one nearest the power.  Q or X abandons the game, asked 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.hits import left_click
 from vconsole.toolkit.hot import Hot
@@ -19,11 +21,14 @@ from .board import INDEX
 from .screen import PROMPT_ROW, range_text, square_at
 from .strings import LOWER, UPPER
 
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import PearlsApp
+
 FLASH_S = 0.3   # the two strings a pearl could join flash at this half-period
 
 
-def turn(app) -> Hot | None:
-    game = app.game
+def turn(app: PearlsApp) -> Hot | None:
+    game = app.playing()
     seat = app.seats[game.turn]
     if app.turn_started != len(game.takes):
         app.turn_started = len(game.takes)
@@ -60,7 +65,7 @@ def turn(app) -> Hot | None:
     return None
 
 
-def abandon(app) -> Hot | None:
+def abandon(app: PearlsApp) -> Hot | None:
     """Q or X: asked first; yes ends the game unscored (PEARLS.TMP goes) and the players
     form comes back for the next one."""
     if not app.chrome.ask(say.abandon_question()):
@@ -72,8 +77,8 @@ def abandon(app) -> Hot | None:
     return None
 
 
-def take(app, square: int) -> Hot | None:
-    game = app.game
+def take(app: PearlsApp, square: int) -> Hot | None:
+    game = app.playing()
     cell = game.cells[square]
     if cell <= 0:
         app.sound.effect("error")
@@ -83,27 +88,30 @@ def take(app, square: int) -> Hot | None:
         app.sound.effect("error")
         app.message(say.not_reachable(cell), "error")
         return None
-    choice = None
-    if game.needs_choice(square):
-        choice = choose_string(app, cell)
-        if choice == Hot.QUIT:
-            return Hot.QUIT
-        if choice == Hot.MODE:
-            return None
-        if choice is None:
-            app.message(say.choice_cancelled(cell))
-            return None
+    if not game.needs_choice(square):
+        return app.play(square, None)
+    choice = choose_string(app, cell)
+    if isinstance(choice, Hot):
+        return Hot.QUIT if choice == Hot.QUIT else None  # F7 answered yes; F2 (demo) takes the turn
+    if choice is None:
+        app.message(say.choice_cancelled(cell))
+        return None
     return app.play(square, choice)
 
 
-def choose_string(app, pearl: int):
+def choose_string(app: PearlsApp, pearl: int) -> int | Hot | None:
     """UPPER or LOWER for a solitaire pearl that fits two strings; None when the player backs
     out (Esc, the right button); Hot.QUIT / Hot.MODE when a hot key ends the question.
 
     The two strings flash in the list (the toolkit's pick_one); 1 or 2, a click on the 1 or
     the 2 of the question, or a click on a string itself answers."""
-    game = app.game
-    upper, lower = game.solo.candidates(pearl)
+    solo = app.playing().solo
+    if solo is None:
+        raise RuntimeError("a string to choose outside solitaire")
+    both = solo.candidates(pearl)
+    if both is None:
+        raise RuntimeError(f"pearl {pearl} fits no two strings: nothing to choose")
+    upper, lower = both
     text = say.choose_string(pearl, range_text(*upper), range_text(*lower))
     app.prompt(text)
     options = []

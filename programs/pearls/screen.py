@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from vconsole.program import Dos
 from vconsole.toolkit.board import Board
+from vconsole.toolkit.legend import Legend
 from vconsole.toolkit.lines import fold
+from vconsole.toolkit.theme import Theme
 
 from ..tommy import palette
 from . import strings as st
-from .board import INDEX, SQUARES
+from .board import HEIGHT, INDEX, SQUARES, WIDTH
 from .rules import EMPTY, POWER, Game
 
 BOARD_RIGHT, BOARD_BOTTOM = 40, 20
@@ -33,9 +36,11 @@ LEGEND_TOP, LEGEND_ROWS = 14, 7
 PACE_ROW = 22
 INNER_LEFT, INNER_WIDTH = PANEL_LEFT + 1, PANEL_RIGHT - PANEL_LEFT - 1   # 43, 36
 TILE = 4
+BOARD_TOP, BOARD_LEFT = 2, 3              # the first square's cell, inside the frame
+NAME_SHOWN = 14                            # a player's name as the panel shows it (as typed: 14 at most)
 
 #: The squares on the screen: (row, col) of the 7 x 9 grid, as the toolkit's Board takes them.
-BOARD = Board(9, 7, top=2, left=3, cell_h=1, cell_w=TILE, gap_h=1, gap_w=1,
+BOARD = Board(HEIGHT, WIDTH, top=BOARD_TOP, left=BOARD_LEFT, cell_h=1, cell_w=TILE, gap_h=1, gap_w=1,
               valid=lambda r, c: (r, c) in INDEX)
 
 PALETTE = palette(
@@ -65,7 +70,7 @@ def square_at(row: int, col: int) -> int | None:
     return None if rc is None else INDEX[rc]
 
 
-def tile_text(cell: int, theme) -> str:
+def tile_text(cell: int, theme: Theme) -> str:
     if cell == POWER:
         return theme.glyph("power")
     if cell == EMPTY:
@@ -86,7 +91,7 @@ class Seat:
 
 
 class PearlsScreen:
-    def __init__(self, dos, theme, legend) -> None:
+    def __init__(self, dos: Dos, theme: Theme, legend: Legend) -> None:
         self.scr = dos.screen
         self.theme = theme
         self.legend = legend
@@ -154,7 +159,7 @@ class PearlsScreen:
         th = self.theme
         role = "winner" if won else ("to_move" if to_move else "player")
         mark = th.glyph("to_move") if to_move else ("*" if won else " ")
-        name = seat.name[:14]
+        name = seat.name[:NAME_SHOWN]
         room = INNER_WIDTH - 2 - len(name) - 1
         self.scr.fill(row, INNER_LEFT, row, PANEL_RIGHT - 1, " ", th[role])
         self.scr.write(row, INNER_LEFT, mark + name, th[role])
@@ -185,7 +190,7 @@ class PearlsScreen:
         th = self.theme
         row, col = top, INNER_LEFT + 1
         right = PANEL_RIGHT - 2
-        for k, (text, role) in enumerate(entries):
+        for text, role in entries:
             if col + len(text) - 1 > right:
                 row, col = row + 1, INNER_LEFT + 1
             if row >= top + rows:

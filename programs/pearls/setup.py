@@ -8,11 +8,11 @@ last names used.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vconsole.mouse import MouseEvent
 from vconsole.toolkit.ask import clicked_answer, mark_yes_no
-from vconsole.toolkit.fields import Choice, Text
+from vconsole.toolkit.fields import Choice, Field, Text
 from vconsole.toolkit.form import Form
 from vconsole.toolkit.hiscore import Entry, add_score
 from vconsole.toolkit.hits import any_click
@@ -20,8 +20,12 @@ from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import STOP
 
 from . import messages as say
+from .rules import Game
 from .screen import PROMPT_ROW
 from .strings import METHOD_LONGEST, METHOD_POINTS, high_score_value, lengths, points, rating
+
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import PearlsApp
 
 MAX_PLAYERS = 6
 NAME_WIDTH = 14
@@ -35,10 +39,10 @@ def name_char(ch: str) -> bool:
     return ch.isalnum() or ch in " -.'"
 
 
-def players_form(app) -> tuple[list[str], int] | Hot | None:
+def players_form(app: PearlsApp) -> tuple[list[str], int] | Hot | None:
     """The names and the method, None for Esc, or the Hot result that cancelled the form."""
     names = app.names + [""] * MAX_PLAYERS
-    fields: list = [Text(f"p{i}", f"PLAYER {i + 1}", width=NAME_WIDTH, initial=names[i], upper=True,
+    fields: list[Field] = [Text(f"p{i}", f"PLAYER {i + 1}", width=NAME_WIDTH, initial=names[i], upper=True,
                          allowed=name_char, help="A NAME, OR COMPUTER.  ENTER ON A BLANK NAME: PLAY")
                     for i in range(MAX_PLAYERS)]
     fields.append(Choice("method", "SCORING", options=METHODS,
@@ -54,7 +58,7 @@ def players_form(app) -> tuple[list[str], int] | Hot | None:
     return [answer[f"p{i}"] for i in range(MAX_PLAYERS) if answer[f"p{i}"]], answer["method"]
 
 
-def choose_players(app) -> Hot | None:
+def choose_players(app: PearlsApp) -> Hot | None:
     app.prompt("")
     if app.demo:                       # F2 at the "no players" prompt: the demo plays at once
         app.start_game(app.names, app.method)
@@ -84,9 +88,9 @@ def choose_players(app) -> Hot | None:
             app.sound.effect("error")
 
 
-def game_over(app) -> None:
+def game_over(app: PearlsApp) -> None:
     """Say who won (or the solitaire score); a person's solitaire goes to the high scores."""
-    game = app.game
+    game = app.playing()
     app.mark.hide()
     app.prompt("")
     if game.solitaire:
@@ -124,14 +128,14 @@ def game_over(app) -> None:
     app.sound.effect("win" if people_won or app.demo else "lose")
 
 
-def keep_score(app, entry: Entry) -> None:
+def keep_score(app: PearlsApp, entry: Entry) -> None:
     """The run ended at the high-score name box: the score goes in under the player's name."""
     if app.scores.qualifies(entry.score):
         app.scores.insert(entry)
         app.scores.save()
 
 
-def reason(game, winners: list[int]) -> str:
+def reason(game: Game, winners: list[int]) -> str:
     """Why the winners won, in the words of the scoring method."""
     best = winners[0]
     if game.method == METHOD_POINTS:
@@ -145,7 +149,7 @@ def reason(game, winners: list[int]) -> str:
     return say.why_longest(mine[0])
 
 
-def finished_turn(app) -> Hot | None:
+def finished_turn(app: PearlsApp) -> Hot | None:
     """The game is over: in demo mode a new one follows by itself; otherwise ask."""
     if app.demo:
         app.prompt(say.demo_next_game())

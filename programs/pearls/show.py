@@ -6,6 +6,8 @@ other key or click cuts the start-up show short (the board is then simply comple
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from vconsole.toolkit.hot import Hot
 from vconsole.toolkit.think import STOP
 
@@ -14,12 +16,15 @@ from . import messages as say
 from .rules import EMPTY, POWER, Take, shuffled
 from .sounds import pearl_note
 
+if TYPE_CHECKING:  # the app imports this module: its type only, for the checker
+    from .app import PearlsApp
+
 LAY_S = 0.05       # between two pieces laid down in the start-up show
 SLIDE_S = 0.035    # the power's time on each square it passes
 HOP_S = 0.12       # the power's time in the air on a hop
 
 
-def startup_show(app) -> Hot | None:
+def startup_show(app: PearlsApp) -> Hot | None:
     """Lay the scrambled board out piece by piece; Hot.QUIT if F7 was pressed meanwhile."""
     view = app.view
     order = shuffled(list(range(board.N_SQUARES)), app.dos.rng)
@@ -55,7 +60,7 @@ def path(move: Take) -> list[int]:
     raise ValueError(f"square {move.square} is not in line with {move.origin}")
 
 
-def slide(app, move: Take) -> Hot | None:
+def slide(app: PearlsApp, move: Take) -> Hot | None:
     """Show the power travelling from its old square to the pearl it took (the model has
     already moved it).  Hot.QUIT if F7 was pressed on the way."""
     view = app.view

@@ -94,7 +94,7 @@ def longest_key(mask: int) -> tuple[int, ...]:
     return tuple(ls) + (0,) * (N_PEARLS // 2 - len(ls))
 
 
-def rank_key(mask: int, method: int = METHOD_LONGEST) -> tuple:
+def rank_key(mask: int, method: int = METHOD_LONGEST) -> tuple[int, ...]:
     """Greater is better; equal keys share the place."""
     if method == METHOD_POINTS:
         return (points(mask),) + longest_key(mask)

@@ -17,10 +17,19 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from ..synth import StreamRenderer, level
+
+if TYPE_CHECKING:
+    from pyglet.media import Player
+    from pyglet.media.codecs.base import AudioFormat
+    from pyglet.media.drivers.base import AbstractAudioPlayer
+
+    from ..speaker import Speaker
 
 RATE = 48000
 BUFFER_S = 0.04  # total queue in pyglet and the audio server
@@ -28,8 +37,17 @@ LAG_S = 0.03  # render this far behind the clock: longer than pyglet's refill pe
 RESYNC_S = 0.1  # jump back into step when the stream is off by more than this
 
 
+class _Formatted(Protocol):
+    """What the queue sizing reads from a source (pyglet declares its ``audio_format`` as None only)."""
+
+    audio_format: AudioFormat
+
+
+_PlayerInit = Callable[["AbstractAudioPlayer", _Formatted, "Player"], None]
+
+
 @contextlib.contextmanager
-def _small_buffers(player_class):
+def _small_buffers(player_class: type[AbstractAudioPlayer]) -> Iterator[None]:
     """Make audio players created meanwhile queue BUFFER_S, below pyglet's 32 KiB floor.
 
     pyglet sizes its queue in AbstractAudioPlayer.__init__ with a floor of
@@ -37,25 +55,25 @@ def _small_buffers(player_class):
     buffer and its own.  Overriding the two sizes right after the base class
     set them (and before the driver's subclass uses them) is the only hook.
     """
-    original = player_class.__init__
+    original: _PlayerInit = player_class.__init__
 
-    def init(self, source, player):
+    def init(self: AbstractAudioPlayer, source: _Formatted, player: Player) -> None:
         original(self, source, player)
         size = source.audio_format.timestamp_to_bytes_aligned(BUFFER_S)
         self._buffered_data_ideal_size = size
         self._buffered_data_comfortable_limit = int(size * 2 / 3)
 
-    player_class.__init__ = init
+    setattr(player_class, "__init__", init)  # noqa: B010 - mypy forbids assigning a method; this is the hook
     try:
         yield
     finally:
-        player_class.__init__ = original
+        setattr(player_class, "__init__", original)  # noqa: B010
 
 
 class SpeakerStream:
     """A pyglet Source (made in ``open``) rendering a Speaker's output, clock-aligned."""
 
-    def __init__(self, speaker, model: str = "ideal", rate: int = RATE) -> None:
+    def __init__(self, speaker: Speaker, model: str = "ideal", rate: int = RATE) -> None:
         self.speaker = speaker
         self.clock = speaker.clock
         self.rate = rate
@@ -93,7 +111,7 @@ class LiveAudio:
 
     notice_printed = False
 
-    def __init__(self, stream: SpeakerStream, player) -> None:
+    def __init__(self, stream: SpeakerStream, player: Player) -> None:
         self.stream = stream
         self.player = player
         self._pulls_at_start = stream.pulls  # the queue pyglet fills before the device runs
@@ -111,7 +129,7 @@ class LiveAudio:
         return self.stream.pulls > self._pulls_at_start
 
     @classmethod
-    def open(cls, speaker, model: str = "ideal", quiet: bool = False, volume: int = 100) -> LiveAudio | None:
+    def open(cls, speaker: Speaker, model: str = "ideal", quiet: bool = False, volume: int = 100) -> LiveAudio | None:
         """Start live output, or print one notice and return None when there is no audio device."""
         try:
             import pyglet
@@ -121,7 +139,8 @@ class LiveAudio:
             from pyglet.media.codecs.base import AudioData, AudioFormat, StreamingSource
             from pyglet.media.drivers.base import AbstractAudioPlayer
 
-            driver = media.get_audio_driver()
+            get_driver: Callable[[], object] = media.get_audio_driver  # pyglet leaves it unannotated
+            driver = get_driver()
             if driver is None or type(driver).__name__ == "SilentDriver":
                 raise RuntimeError("no audio driver could be opened")
             stream = SpeakerStream(speaker, model)
@@ -129,11 +148,13 @@ class LiveAudio:
 
             class _Source(StreamingSource):
                 def __init__(self) -> None:
-                    self.audio_format = AudioFormat(channels=2, sample_size=16, sample_rate=stream.rate)
+                    # pyglet declares audio_format as None only; a streaming source sets its own
+                    self.audio_format = AudioFormat(channels=2, sample_size=16,  # type: ignore[assignment]
+                                                    sample_rate=stream.rate)
                     self.video_format = None
                     self._duration = None
 
-                def get_audio_data(self, num_bytes, compensation_time=0.0):
+                def get_audio_data(self, num_bytes: float, compensation_time: float = 0.0) -> AudioData:
                     frames = max(1, int(num_bytes) // 4)
                     data = stream.pcm(frames).tobytes()
                     return AudioData(data, len(data))
@@ -146,7 +167,7 @@ class LiveAudio:
 
             player = media.Player()
             player.queue(_Source())
-            with _small_buffers(AbstractAudioPlayer):
+            with _small_buffers(AbstractAudioPlayer):  # type: ignore[type-abstract]  # the base class is the hook
                 player.play()  # the driver's audio player is made here
             audio_player = getattr(player, "_audio_player", None)
             if audio_player is not None:

@@ -21,10 +21,16 @@ without a display.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .. import cp437
 from ..keyboard import BUFFER_SIZE, CHAR_SCAN, word_for_char
+
+if TYPE_CHECKING:
+    from ..keyboard import Keyboard
+    from .inputs import Inputs
 
 #: words the Typist leaves free in the BIOS buffer, for the keys the person types meanwhile
 HEADROOM = 2
@@ -66,7 +72,7 @@ class Typist:
     ``Inputs`` (a journal records them as typed keys).
     """
 
-    def __init__(self, inputs, keyboard) -> None:
+    def __init__(self, inputs: Inputs, keyboard: Keyboard) -> None:
         self.inputs = inputs
         self.keyboard = keyboard
         self.queue: list[int] = []

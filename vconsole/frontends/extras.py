@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from ..synth import level
 from . import clipboard
@@ -28,6 +31,7 @@ from .osd import Notice
 
 if TYPE_CHECKING:
     from ..crt import CrtPicture
+    from .window import WindowFrontEnd
 
 PASTE, COPY, VOLUME_DOWN, VOLUME_UP = "paste", "copy", "volume down", "volume up"
 VOLUME_STEP = 10
@@ -48,18 +52,21 @@ def extras_hotkey(symbol: int, modifiers: int) -> str | None:
 
 
 class Extras:
-    def __init__(self, front, *, crt: bool = False, volume: int | None = None) -> None:
+    """The comforts of one window; ``front`` is the window front end they serve."""
+
+    def __init__(self, front: WindowFrontEnd, *, crt: bool = False, volume: int | None = None) -> None:
         self.front = front
         self.window = front.window
-        self.notice = Notice(front.pyglet, front.window)
+        self.notice = Notice(front.window)
         self.typist = clipboard.Typist(front.inputs, front.machine.keyboard)
         self.selection: clipboard.Selection | None = None
         self.crt = crt
         self.crt_picture: CrtPicture | None = None
         config_volume = getattr(front.config, "volume", None)
         self.volume = int(volume if volume is not None else config_volume if config_volume is not None else 100)
-        self.clipboard_get = lambda: self.window.get_clipboard_text()
-        self.clipboard_set = lambda text: self.window.set_clipboard_text(text)
+        # the host clipboard (pyglet's), replaceable where there is none
+        self.clipboard_get: Callable[[], str] = lambda: self.window.get_clipboard_text()
+        self.clipboard_set: Callable[[str], None] = lambda text: self.window.set_clipboard_text(text)
 
     # -- keys -----------------------------------------------------------------------------------------
     def hotkey(self, symbol: int, modifiers: int) -> bool:
@@ -120,14 +127,14 @@ class Extras:
         rows, cols = self.front.machine.screen.snapshot().cells.shape[:2]
         vx, vy = self.front.placement.to_virtual(x, y)
         self.selection = clipboard.Selection(vx, vy, rows=rows, cols=cols)
-        self.front._drawn_key = None
+        self.front.forget_drawn()
         return True
 
     def mouse_drag(self, x: int, y: int) -> bool:
         if self.selection is None:
             return False
         self.selection.move(*self.front.placement.to_virtual(x, y))
-        self.front._drawn_key = None
+        self.front.forget_drawn()
         return True
 
     def mouse_release(self, x: int, y: int, button: int) -> bool:
@@ -136,7 +143,7 @@ class Extras:
         self.selection.move(*self.front.placement.to_virtual(x, y))
         rect, self.selection = self.selection.rect, None
         self.copy(rect)
-        self.front._drawn_key = None
+        self.front.forget_drawn()
         return True
 
     # -- the regular look and the picture -------------------------------------------------------------
@@ -146,7 +153,7 @@ class Extras:
             self.front.machine.notify()
         redraw = self.notice.wants_redraw(now)
         if self.crt_picture is not None and self.crt_picture.fading:
-            self.front._drawn_key = None  # the afterglow still changes the picture
+            self.front.forget_drawn()  # the afterglow still changes the picture
         return redraw
 
     def busy(self, now: float) -> bool:
@@ -155,7 +162,7 @@ class Extras:
         return (self.typist.active or self.notice.until > now or self.notice.wants_redraw(now)
                 or (self.crt_picture is not None and self.crt_picture.fading))
 
-    def frame(self, frame):
+    def frame(self, frame: np.ndarray) -> np.ndarray:
         """The frame as the window shows it: the selection inverted over it."""
         if self.selection is None:
             return frame
@@ -163,7 +170,7 @@ class Extras:
         bx, by = a.band()
         return clipboard.highlight(frame, self.selection.rect, (a.cell_w, a.cell_h), (bx, by))
 
-    def crt_frame(self, frame, size: tuple[int, int]):
+    def crt_frame(self, frame: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         """The CRT look of `frame` at the window picture's size (one CrtPicture per size)."""
         from ..crt import CrtPicture
 

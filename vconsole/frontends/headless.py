@@ -16,11 +16,12 @@ import collections
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .. import keyscript
 from ..clock import VirtualClock
-from ..keyboard import BUFFER_SIZE
-from ..machine import Machine, MachineConfig, ProgramExit
+from ..keyboard import BUFFER_SIZE, Keyboard
+from ..machine import Host, Machine, MachineConfig, ProgramExit
 from ..mouse import LEFT, RIGHT
 from ..video import ScreenState
 from .inputs import Inputs
@@ -33,6 +34,16 @@ IDLE_LIMIT_S = 3600.0
 #: a key is held back through a program's delays at most this long (machine seconds), so a
 #: program that never asks for keys (it polls only the mouse) cannot stall a script forever.
 HOLD_LIMIT_S = 5.0
+
+
+DEFAULT_CONFIG = MachineConfig()  # frozen: one shared default is safe
+
+
+class RunHost(Host, Protocol):
+    """What ``run`` drives a program with: a script's host, or a journal's replay host."""
+
+    on_end: Callable[[Machine], None] | None
+    used: int  # how many inputs it delivered
 
 
 class ScriptEnded(ProgramExit):
@@ -85,11 +96,13 @@ class ScriptHost:
         self._armed = False  # keys right after a completed wait: type them even mid-delay
         self._polled = False  # the program polled an empty keyboard (INT 16h AH=01h): it wants a key
         self._held_since: float | None = None  # machine time the next key has been held back since
-        self._watched = None  # the keyboard whose polls we watch
+        self._watched: Keyboard | None = None  # the keyboard whose polls we watch
         self.inputs: Inputs | None = None  # how events reach the machine (a journal may stand in)
 
     def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
-        clock: VirtualClock = machine.clock  # type: ignore[assignment]
+        clock = machine.clock
+        if not isinstance(clock, VirtualClock):  # it moves the clock itself: real time cannot be moved
+            raise TypeError("a key script runs on a virtual clock (headless.run gives it one)")
         if self._watched is not machine.keyboard:
             self._watch_polls(machine)
         if wake_on_input:
@@ -131,6 +144,7 @@ class ScriptHost:
                 impatient = now - self._held_since >= HOLD_LIMIT_S  # it may never ask (mouse-only loop)
                 if not (busy_typing or self._polled or impatient):
                     # The program is busy in a delay: the key waits until it asks for input.
+                    assert deadline is not None  # a plain delay (no wake on input) always ends
                     clock.advance_to(deadline)
                     return
                 self._polled = False  # one key for each empty poll, as a polling loop takes them
@@ -179,10 +193,10 @@ def _sound_end(machine: Machine) -> float:
     return events[-1].time if events else 0.0
 
 
-def run(target: Callable[[Machine], int | None], config: MachineConfig = MachineConfig(),
+def run(target: Callable[[Machine], int | None], config: MachineConfig = DEFAULT_CONFIG,
         script: str | list[keyscript.Event] = "", idle_limit: float = IDLE_LIMIT_S,
         machine_hook: Callable[[Machine], None] | None = None,
-        record_audio: str | os.PathLike | None = None, host=None) -> Outcome:
+        record_audio: str | os.PathLike[str] | None = None, host: RunHost | None = None) -> Outcome:
     """Run ``target(machine)`` headless with a key script; returns what the screen showed at the end.
 
     With ``record_audio`` the speaker is written to that WAV file, sample-exact
@@ -190,11 +204,10 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
     replaces the script (a journal's replay host): anything with ``idle``, an
     ``on_end`` hook called when it stops the run, and a ``used`` count.
     """
-    captured: dict = {}
+    captured: list[tuple[ScreenState, list[str]]] = []  # the screen's state and its text lines, once
 
     def capture(m: Machine) -> None:
-        captured["state"] = m.screen.snapshot()
-        captured["text"] = m.screen.lines()
+        captured[:] = [(m.screen.snapshot(), m.screen.lines())]
 
     if host is None:
         events = keyscript.parse(script) if isinstance(script, str) else list(script)
@@ -224,7 +237,8 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig = Machine
                 recorder.stop(until=_sound_end(machine))
             except OSError as e:  # the run's other outputs are still written; the caller says so
                 failures.append(f"cannot write {record_audio}: {e.strerror or e}")
-    if "state" not in captured:
+    if not captured:
         capture(machine)
-    return Outcome(code, captured["state"], captured["text"], machine.clock.now(), host.used, machine=machine,
+    state, text = captured[0]
+    return Outcome(code, state, text, machine.clock.now(), host.used, machine=machine,
                    failures=failures)

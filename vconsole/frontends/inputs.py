@@ -10,7 +10,24 @@ through the same calls.  Keys a program puts back into its own buffer
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 from ..machine import Machine
+
+
+class Journal(Protocol):
+    """What a front end needs of a run's recorder (tools.journal.JournalRecorder): it watches the
+    machine, stands in for the front end's ``Inputs``, and hears when the program starts and ends."""
+
+    def attach(self, machine: Machine) -> None: ...
+
+    def inputs(self, machine: Machine) -> Inputs: ...
+
+    def started(self, machine: Machine) -> None: ...
+
+    def finish(self, machine: Machine, code: int | None, stopped: bool) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Inputs:

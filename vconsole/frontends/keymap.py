@@ -33,13 +33,17 @@ from dataclasses import dataclass
 import pyglet
 
 pyglet.options["shadow_window"] = False  # importing the key tables must never need an X server
-from pyglet.window import key as K  # noqa: E402
-from pyglet.window import mouse as M  # noqa: E402
+from pyglet.window import key as _key  # noqa: E402
+from pyglet.window import mouse as _mouse  # noqa: E402
 
+from ..adapters import Adapter  # noqa: E402
 from ..capture import DisplayGeometry, Fit, display_size, fit, geometry, whole_fit  # noqa: E402
 from ..int09 import MODIFIER_BITS, KeyboardInput  # noqa: E402
 from ..keyboard import ALT, CHAR_SCAN, CTRL, LEFT_SHIFT, RIGHT_SHIFT  # noqa: E402
 from ..mouse import LEFT, MIDDLE, RIGHT  # noqa: E402
+
+K = _key  # pyglet's key symbols and modifier bits, for the window's other modules too
+M = _mouse  # pyglet's mouse buttons
 
 # Named pyglet symbols -> physical keys.
 SYMBOL_KEYS: dict[int, str] = {
@@ -229,8 +233,8 @@ class Placement:
     width: int
     height: int
     geometry: DisplayGeometry  # the whole-scale display (scale 1 when the picture is sharp)
+    fit: Fit  # the picture's display sizes
     scale: int = 1  # the whole scale drawn 1:1; 0 when resampled sharp bilinear
-    fit: Fit | None = None  # the picture's display sizes
 
     @property
     def sharp(self) -> bool:
@@ -267,7 +271,7 @@ class Placement:
         return min(max(vx, 0), 639), min(max(vy, 0), 199)
 
 
-def fitting_scale(avail_w: int, avail_h: int, adapter, border: bool = True, max_scale: int = 32) -> int:
+def fitting_scale(avail_w: int, avail_h: int, adapter: Adapter, border: bool = True, max_scale: int = 32) -> int:
     """The largest whole scale whose 4:3 picture (border band included) fits; 0 when not even 1 does."""
     k = 0
     while k < max_scale:
@@ -278,7 +282,7 @@ def fitting_scale(avail_w: int, avail_h: int, adapter, border: bool = True, max_
     return k
 
 
-def place(win_w: int, win_h: int, adapter, border: bool = True, max_scale: int = 32,
+def place(win_w: int, win_h: int, adapter: Adapter, border: bool = True, max_scale: int = 32,
           whole: bool = False) -> Placement:
     """Fit the picture into a window (or a full screen) the way a monitor would show it.
 
@@ -302,6 +306,6 @@ def place(win_w: int, win_h: int, adapter, border: bool = True, max_scale: int =
                      scale=0, fit=best)
 
 
-def largest_scale(avail_w: int, avail_h: int, adapter, border: bool = True, max_scale: int = 32) -> int:
+def largest_scale(avail_w: int, avail_h: int, adapter: Adapter, border: bool = True, max_scale: int = 32) -> int:
     """The scale a new window opens at: the largest that fits the area, never below 1."""
     return max(1, fitting_scale(avail_w, avail_h, adapter, border, max_scale))

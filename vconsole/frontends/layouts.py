@@ -22,10 +22,21 @@ Nothing here needs pyglet or a display: the window passes physical keys
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..cp437 import FROM_UNICODE
 from ..keyboard import ALT, CAPS_LOCK, CHAR_SCAN, CTRL, LEFT_SHIFT, RIGHT_SHIFT
+
+if TYPE_CHECKING:
+    from pyglet.libs.x11.xlib import XEvent
+    from pyglet.window import Window
+
+    from ..int09 import KeyboardInput
+    from .keymap import KeyMapper
+
+    XHandler = Callable[[XEvent], None]  # pyglet's handler of one kind of X event
 
 ISO_KEY = "ISO<>"  # the 102-key keyboard's extra key left of Z (scan code 56h); the US table has none
 ISO_SCAN = 0x56
@@ -181,7 +192,7 @@ _XKB_NAMES = {"us": "us", "gb": "uk", "uk": "uk", "de": "de", "fr": "fr"}
 _WINDOWS_LANGIDS = {0x0409: "us", 0x0809: "uk", 0x0407: "de", 0x040C: "fr"}
 
 
-def host_layout(display=None) -> str | None:
+def host_layout(display: object | None = None) -> str | None:
     """The host's keyboard layout as one of ours, where the platform says it; None otherwise.
 
     X11 publishes the XKB rule names (rules, model, layout, variant, options)
@@ -203,7 +214,7 @@ def host_layout(display=None) -> str | None:
     return None
 
 
-def _xkb_rule_names(display) -> list[str] | None:
+def _xkb_rule_names(display: object) -> list[str] | None:
     import ctypes
 
     from pyglet.libs.x11 import xlib
@@ -229,7 +240,8 @@ def _xkb_rule_names(display) -> list[str] | None:
 
 # -- the window's side ----------------------------------------------------------------------------------
 
-def attach(window, mapper, keyboard_input, choice: str | None = None, display=None) -> str | None:
+def attach(window: Window, mapper: KeyMapper, keyboard_input: KeyboardInput, choice: str | None = None,
+           display: object | None = None) -> str | None:
     """Use a DOS layout in a pyglet window; returns its name, or None (the host's characters as before).
 
     `choice` is --keyboard; without it the host's layout is used where the
@@ -247,14 +259,14 @@ def attach(window, mapper, keyboard_input, choice: str | None = None, display=No
     return name
 
 
-def _watch_positions(window, mapper) -> bool:
+def _watch_positions(window: Window, mapper: KeyMapper) -> bool:
     """Give the mapper each X key event's scan code before pyglet turns it into a symbol."""
     if not sys.platform.startswith("linux") or not hasattr(window, "_view_event_handlers"):
         return False
     from pyglet.libs.x11 import xlib
 
-    def wrap(handler):
-        def with_scan(ev) -> None:
+    def wrap(handler: XHandler) -> XHandler:
+        def with_scan(ev: XEvent) -> None:
             mapper.scan = ev.xkey.keycode - 8  # evdev key code = scan code + 8
             try:
                 handler(ev)

@@ -5,7 +5,12 @@ screenshots, captures and the program's screen stay exact.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pyglet.shapes import Rectangle
+    from pyglet.text import Label
+    from pyglet.window import Window
 
 SHOWN_S = 1.5  # how long a notice stays
 
@@ -13,13 +18,12 @@ SHOWN_S = 1.5  # how long a notice stays
 class Notice:
     """One line of text at the top of the window for SHOWN_S seconds."""
 
-    def __init__(self, pyglet, window) -> None:
-        self.pyglet = pyglet
+    def __init__(self, window: Window) -> None:
         self.window = window
         self.text = ""
         self.until = 0.0
-        self._label: Any = None  # pyglet.text.Label, made when first drawn
-        self._box: Any = None
+        self._label: Label | None = None  # made when first drawn
+        self._box: Rectangle | None = None
         self._shown = False  # drawn at the last redraw: one more redraw takes it away
 
     def show(self, text: str, now: float) -> None:
@@ -36,17 +40,20 @@ class Notice:
         if now >= self.until:
             self._shown = False
             return
-        pyglet = self.pyglet
+        import pyglet.shapes
+        import pyglet.text  # loaded already: the window is drawing
+
         w, h = self.window.width, self.window.height
         size = max(10, min(24, h // 30))
-        if self._label is None or self._label.font_size != size:
-            self._label = pyglet.text.Label(self.text, font_size=size, x=w // 2, y=h - size, anchor_x="center",
-                                            anchor_y="top", color=(255, 255, 255, 255))
+        label, box = self._label, self._box
+        if label is None or box is None or label.font_size != size:
+            label = self._label = pyglet.text.Label(self.text, font_size=size, x=w // 2, y=h - size,
+                                                    anchor_x="center", anchor_y="top", color=(255, 255, 255, 255))
             pad = size // 2
-            self._box = pyglet.shapes.Rectangle(w // 2 - self._label.content_width // 2 - pad,
-                                                h - size - self._label.content_height - pad,
-                                                self._label.content_width + 2 * pad,
-                                                self._label.content_height + 2 * pad, color=(0, 0, 0, 200))
-        self._box.draw()
-        self._label.draw()
+            box = self._box = pyglet.shapes.Rectangle(w // 2 - label.content_width // 2 - pad,
+                                                      h - size - label.content_height - pad,
+                                                      label.content_width + 2 * pad,
+                                                      label.content_height + 2 * pad, color=(0, 0, 0, 200))
+        box.draw()
+        label.draw()
         self._shown = True

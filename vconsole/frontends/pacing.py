@@ -22,12 +22,18 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..adapters import Adapter
 from ..render import effective_cells, phase
 from ..video import ScreenState
+
+if TYPE_CHECKING:
+    from pyglet.app.base import EventLoop
+
+    from ..machine import Host, Machine
 
 POLL_S = 1 / 60  # while the program runs: how often the window looks for a changed picture
 LONGEST_SLEEP_S = 1.0  # a safety net: even a window with nothing to do looks once a second
@@ -91,12 +97,12 @@ class ProgramWatch:
     window draws it and sleeps too.  Everything else is the wrapped host's.
     """
 
-    def __init__(self, host, wake: Callable[[], None]) -> None:
+    def __init__(self, host: Host, wake: Callable[[], None]) -> None:
         self.inner = host
         self.wake = wake
         self.sleeping = False
 
-    def idle(self, machine, deadline: float | None, wake_on_input: bool | str) -> None:
+    def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
         self.sleeping = True
         self.wake()
         try:
@@ -107,10 +113,10 @@ class ProgramWatch:
 
     _OWN = frozenset({"inner", "wake", "sleeping"})
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the wrapped host has
         return getattr(self.inner, name)
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         # e.g. a journal giving a replay's host its inputs: they belong to the wrapped host
         if name in self._OWN:
             object.__setattr__(self, name, value)
@@ -132,8 +138,9 @@ class Pacer:
         self._lock = threading.Lock()
         self._asleep = False  # the loop waits longer than a poll: a wake-up must interrupt it
         self.looks = 0  # how many times ``look`` ran (tests count them instead of timing)
+        self._loop: EventLoop | None = None
 
-    def install(self, loop) -> None:
+    def install(self, loop: EventLoop) -> None:
         """Take over ``loop.idle`` (pyglet's event loop) until :meth:`uninstall`."""
         pyglet_idle = loop.idle
         self._loop = loop
@@ -143,13 +150,13 @@ class Pacer:
             mine = self.step()
             return mine if timeout is None else min(mine, timeout)
 
-        loop.idle = idle
+        vars(loop)["idle"] = idle  # on the instance, over the class's method; uninstall deletes it
 
     def uninstall(self) -> None:
         """Give the loop its own ``idle`` back (the next window installs its own pacer)."""
-        loop = getattr(self, "_loop", None)
+        loop = self._loop
         if loop is not None and "idle" in vars(loop):
-            del loop.idle
+            del vars(loop)["idle"]
         self._loop = None
 
     def step(self) -> float:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
-from typing import Any
 
 from ..machine import Machine, ProgramExit
+from .inputs import Journal
 
 
 def run_program_thread(target: Callable[[Machine], int | None], machine: Machine,
-                       journal: Any = None) -> tuple[int, str | None]:
+                       journal: Journal | None = None) -> tuple[int, str | None]:
     """Run ``target(machine)``, telling ``journal`` (a tools.journal recorder) when it starts and
     ends: (the exit code, the traceback text or None)."""
     stopped = False

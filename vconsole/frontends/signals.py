@@ -10,9 +10,11 @@ is None and the handler raises ``Stopped`` there instead: it unwinds the event
 loop as Ctrl+C does, and the front end stops and joins the program on its way out.
 
 A second signal ends the process at once (the default action of that signal):
-a person who sends it twice has decided not to wait for the save.
+a person who sends it twice has decided not to wait for the save.  ``last_words``
+runs just before (the terminal front end puts the terminal back, so even then the
+shell is left usable).
 
-Any front end can use it (the window, the headless runner, a terminal front end):
+Every front end uses it (the window, the headless runner, the terminal):
 ``with handling(stop) as caught: ...`` then ``caught.status`` (128 + the signal's
 number, what a shell reports) and ``caught.line`` for the one line to print.
 """
@@ -23,9 +25,11 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
 
 #: the signals that mean "the session is ending": kill's default, and a closed terminal
 SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None)
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None  # as signal.signal gives
 NAMES = {getattr(signal, n): n for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)}
 
 
@@ -55,14 +59,20 @@ class Caught:
         return f"stopped by {name} (the program tidied up and saved as on closing its window)"
 
 
-def _end_now(signum: int) -> None:
-    """The second signal: the signal's own default action, at once."""
+def _end_now(signum: int, last_words: Callable[[], None] | None = None) -> None:
+    """The second signal: the signal's own default action, at once (after ``last_words``)."""
+    if last_words is not None:
+        try:
+            last_words()
+        except Exception:  # noqa: BLE001 - ending is what was asked; nothing may stop it
+            pass
     signal.signal(signum, signal.SIG_DFL)
     os.kill(os.getpid(), signum)
 
 
 @contextmanager
-def handling(stop: Callable[[], None] | None = None) -> Iterator[Caught]:
+def handling(stop: Callable[[], None] | None = None,
+             last_words: Callable[[], None] | None = None) -> Iterator[Caught]:
     """SIGTERM and SIGHUP stop the run gracefully while the block runs (see the module's text).
 
     Outside the main thread (where Python cannot install handlers) it does nothing.
@@ -73,16 +83,16 @@ def handling(stop: Callable[[], None] | None = None) -> Iterator[Caught]:
         yield caught
         return
 
-    def handler(signum: int, frame) -> None:
+    def handler(signum: int, frame: FrameType | None) -> None:
         if caught.signum is not None:
-            _end_now(signum)
+            _end_now(signum, last_words)
             return
         caught.signum = signum
         if stop is None:
             raise Stopped(signum)
         stop()
 
-    previous = {}
+    previous: dict[int, Handler] = {}
     for s in SIGNALS:
         try:
             previous[s] = signal.signal(s, handler)

@@ -19,11 +19,14 @@ levels and the phosphor tints); here they only become SGR parameters.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TypeAlias
 
 import numpy as np
 
 from ..adapters import RGBI_PALETTE
+
+RGB: TypeAlias = Sequence[int] | np.ndarray  # one colour: (r, g, b), 0-255 each
 
 TRUECOLOR, COLORS_256, COLORS_16, COLORS_8 = "24bit", "256", "16", "8"
 DEPTHS = (TRUECOLOR, COLORS_256, COLORS_16, COLORS_8)
@@ -44,13 +47,13 @@ def _xterm_256() -> np.ndarray:
 XTERM_256 = _xterm_256()
 
 
-def nearest_256(rgb) -> int:
+def nearest_256(rgb: RGB) -> int:
     """The xterm colour number (16-255) nearest to rgb, by squared distance."""
     d = ((XTERM_256 - np.asarray(rgb, dtype=np.int64)) ** 2).sum(axis=1)
     return 16 + int(np.argmin(d))
 
 
-def nearest_rgbi(rgb) -> int:
+def nearest_rgbi(rgb: RGB) -> int:
     d = ((RGBI_PALETTE.astype(np.int64) - np.asarray(rgb, dtype=np.int64)) ** 2).sum(axis=1)
     return int(np.argmin(d))
 
@@ -59,7 +62,7 @@ def nearest_rgbi(rgb) -> int:
 TINT_ANSI = {"green": (2, 10), "amber": (3, 11), "white": (7, 15)}
 
 
-def ansi_index(rgb, tint: str | None = None) -> int:
+def ansi_index(rgb: RGB, tint: str | None = None) -> int:
     """The ANSI colour (0-15) for rgb: the nearest RGBI colour's, or on a monochrome picture (tint)
     black, the phosphor's dim colour or its bright one by the level, so normal and intense stay apart."""
     if tint is None:
@@ -69,7 +72,7 @@ def ansi_index(rgb, tint: str | None = None) -> int:
     return 0 if level < 0x40 else dim if level < 0xD5 else bright
 
 
-def fg_param(rgb, depth: str, tint: str | None = None) -> str:
+def fg_param(rgb: RGB, depth: str, tint: str | None = None) -> str:
     """SGR parameters that set the foreground to rgb at this colour depth."""
     if depth == TRUECOLOR:
         r, g, b = (int(v) for v in rgb)
@@ -82,7 +85,7 @@ def fg_param(rgb, depth: str, tint: str | None = None) -> str:
     return f"{90 + ansi - 8}" if depth == COLORS_16 else f"1;{30 + ansi - 8}"
 
 
-def bg_param(rgb, depth: str, tint: str | None = None) -> str:
+def bg_param(rgb: RGB, depth: str, tint: str | None = None) -> str:
     if depth == TRUECOLOR:
         r, g, b = (int(v) for v in rgb)
         return f"48;2;{r};{g};{b}"

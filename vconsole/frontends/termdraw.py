@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..adapters import Adapter, border_rgb, colour_tables
+from ..adapters import Adapter, DacPalette, border_rgb, colour_tables
 from ..cp437 import TO_UNICODE
 from ..render import effective_cells
 from ..video import ScreenState
@@ -40,7 +40,7 @@ class Style:
         self.fg, self.bg, self.blink, self.under = fg, bg, blink, under
 
 
-def styles(adapter: Adapter, monitor: str, blink: bool, palette, depth: str) -> list[Style]:
+def styles(adapter: Adapter, monitor: str, blink: bool, palette: DacPalette | None, depth: str) -> list[Style]:
     """The 256 attribute styles for this card, monitor, blink mode, palette and colour depth."""
     fg, bg = colour_tables(adapter, monitor, blink, True, palette)
     tint = mono_tint(adapter, monitor)
@@ -64,7 +64,7 @@ class Painter:
 
     def __init__(self, adapter: Adapter, monitor: str, depth: str) -> None:
         self.adapter, self.monitor, self.depth = adapter, monitor, depth
-        self._styles_key: tuple | None = None
+        self._styles_key: tuple[bool, DacPalette | None] | None = None  # (blink, palette) of _styles
         self._styles: list[Style] = []
         self.invalidate()
 
@@ -73,9 +73,9 @@ class Painter:
         self.drawn: np.ndarray | None = None
         self.size: tuple[int, int] | None = None
         self.border: int | None = None
-        self.sgr: tuple | None = None  # (fg, bg, blink, under) the terminal is in; None: unknown
+        self.sgr: tuple[str, str, bool, bool] | None = None  # (fg, bg, blink, under) the terminal is in; None: unknown
         self.pos: tuple[int, int] | None = None  # the terminal's cursor (screen row, col); None: unknown
-        self.cursor: tuple | None = ()  # (row, col, shape) shown, None hidden, (): unknown
+        self.cursor: tuple[int, int, int] | tuple[()] | None = ()  # (row, col, shape) shown, None hidden, (): unknown
         self.small_said: tuple[int, int] | None = None
 
     def frame(self, state: ScreenState, cols: int, lines: int) -> str:
@@ -203,7 +203,7 @@ class Painter:
 
     def _place_cursor(self, out: list[str], state: ScreenState, top: int, left: int) -> None:
         rows_n, cols_n = state.cells.shape[:2]
-        want = None
+        want: tuple[int, int, int] | None = None
         lines = None if state.cursor_hidden else self.adapter.cursor_lines(state.cursor_start, state.cursor_end)
         if lines is not None and 0 <= state.cursor_row < rows_n and 0 <= state.cursor_col < cols_n:
             first, last = lines
@@ -215,6 +215,6 @@ class Painter:
             self.cursor = None
             return
         self._move(out, want[0], want[1], top, left)
-        if self.cursor in (None, ()) or self.cursor[2] != want[2]:
+        if not self.cursor or self.cursor[2] != want[2]:  # hidden or unknown, or another shape
             out.append(f"{CSI}{want[2]} q{CSI}?25h")
         self.cursor = want

@@ -18,7 +18,10 @@ Stopping is the window's close: Ctrl+C (SIGINT), SIGTERM and SIGHUP ask the
 program to stop at its next service call, its ``finally`` blocks (the
 auto-save) run, then the terminal is put back (modes, cursor, colours, mouse
 reporting, the main screen) and the exit status is 128 + the signal.  The
-terminal is put back on every way out, a crash included.
+terminal is put back on every way out, a crash included.  SIGTERM and SIGHUP
+are caught by frontends.signals, as for every front end (so a second one ends
+the run at once, the terminal put back first); Ctrl+C, resizes and Ctrl+Z
+suspends are the terminal's own.
 """
 from __future__ import annotations
 
@@ -31,16 +34,22 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
-from ..clock import RealClock
+from ..clock import Clock, RealClock
 from ..keyboard import word_for
 from ..machine import Machine, MachineConfig, RealTimeHost
 from ..mouse import LEFT, MIDDLE, RIGHT
-from . import termcolour, termkeys
-from .inputs import Inputs
+from . import signals, termcolour, termkeys
+from .inputs import Inputs, Journal
 from .programthread import run_program_thread
 from .termdraw import Painter
+
+if TYPE_CHECKING:
+    from ..speaker import SpeakerEvent
+    from ..synth import WavRecorder
+    from .audio import LiveAudio
 
 POLL_S = 1 / 60  # how often the screen is looked at when nothing comes in
 FAST_POLL_S = 0.002  # right after input: look often, so a key shows within milliseconds
@@ -58,6 +67,10 @@ MOUSE_ON = "\x1b[?1000h\x1b[?1002h\x1b[?1003h\x1b[?1006h"
 MOUSE_OFF = "\x1b[?1006l\x1b[?1003l\x1b[?1002l\x1b[?1000l"
 #: leaving: default colours, the terminal's own cursor shape, shown, autowrap, the main screen
 LEAVE = "\x1b[0m\x1b[0 q\x1b[?25h\x1b[?7h\x1b[?1049l"
+
+
+#: termios's modes: [iflag, oflag, cflag, lflag, ispeed, ospeed, cc] (cc a list of bytes and ints)
+Modes = list[Any]
 
 
 class NoTerminal(Exception):
@@ -97,7 +110,7 @@ def key_word(name: str) -> int | None:
         return None
 
 
-def raw_attributes(attrs: list) -> list:
+def raw_attributes(attrs: Modes) -> Modes:
     """Our terminal modes from the saved ones: bytes one by one, unechoed, no flow control or CR
     translation; Ctrl+C still interrupts, Ctrl+Z and Ctrl+\\ reach the program as keys."""
     iflag, oflag, cflag, lflag, ispeed, ospeed, cc = attrs
@@ -114,7 +127,7 @@ def raw_attributes(attrs: list) -> list:
 
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig | None = None, *,
-        journal=None, record_audio: Path | None = None, in_fd: int = 0, out_fd: int = 1,
+        journal: Journal | None = None, record_audio: Path | None = None, in_fd: int = 0, out_fd: int = 1,
         lost: list[str] | None = None) -> int:
     """Run ``target(machine)`` in the terminal on in_fd/out_fd until it returns or is stopped; its exit code."""
     if not (os.isatty(in_fd) and os.isatty(out_fd)):
@@ -131,8 +144,9 @@ def run(target: Callable[[Machine], int | None], config: MachineConfig | None = 
 class TerminalFrontEnd:
     """One terminal showing one machine; the program runs in a second thread."""
 
-    def __init__(self, target, config: MachineConfig, *, journal=None, record_audio: Path | None = None,
-                 in_fd: int = 0, out_fd: int = 1, clock=None) -> None:
+    def __init__(self, target: Callable[[Machine], int | None], config: MachineConfig, *,
+                 journal: Journal | None = None, record_audio: Path | None = None, in_fd: int = 0, out_fd: int = 1,
+                 clock: Clock | None = None) -> None:
         self.target, self.config = target, config
         self.in_fd, self.out_fd = in_fd, out_fd
         self.machine = Machine(config, clock=clock or RealClock(), host=RealTimeHost())
@@ -146,9 +160,9 @@ class TerminalFrontEnd:
         self.painter = Painter(self.machine.adapter, config.monitor, self.depth)
         self.decoder = termkeys.Decoder(esc_timeout(os.environ), term=os.environ.get("TERM", ""))
         self.record_audio = record_audio
-        self.recorder: Any = None  # synth.WavRecorder while --record-audio runs
+        self.recorder: WavRecorder | None = None  # while --record-audio runs
         self.lost_output: list[str] = []
-        self.audio: Any = None  # audio.LiveAudio when a device plays
+        self.audio: LiveAudio | None = None  # when a device plays
         self.exit_code: int | None = None
         self.error: str | None = None
         self.stop_signal: int | None = None
@@ -157,10 +171,11 @@ class TerminalFrontEnd:
         self._fast_until = 0.0
         self._bell_wanted = False
         self._bell_at = 0.0
-        self._saved_modes: list | None = None
+        self._saved_modes: Modes | None = None
         self._suspended = False
         self._input_gone = False
-        self._old_handlers: dict = {}
+        self._old_handlers: dict[int, signals.Handler] = {}
+        self._caught: signals.Caught | None = None  # SIGTERM or SIGHUP, seen by frontends.signals
         self._wake_r, self._wake_w = os.pipe()
         self.bytes_written = 0
         self.thread = threading.Thread(target=self._program, name="vconsole-program", daemon=True)
@@ -184,17 +199,20 @@ class TerminalFrontEnd:
         self._start_sound()
         started = False
         try:
-            self._enter()
-            self._install_signals()
-            self._wait_for_audio()
-            self.thread.start()
-            started = True
-            self._loop()
+            with signals.handling(self._wake, last_words=self._leave) as self._caught:
+                try:
+                    self._enter()
+                    self._install_signals()
+                    self._wait_for_audio()
+                    self.thread.start()
+                    started = True
+                    self._loop()
+                finally:
+                    self.machine.request_stop()
+                    if started:
+                        self.thread.join(CLOSE_TIMEOUT_S)
+                    self._restore_signals()
         finally:
-            self.machine.request_stop()
-            if started:
-                self.thread.join(CLOSE_TIMEOUT_S)
-            self._restore_signals()
             self._leave()
             self._stop_sound()
             if self.journal is not None:
@@ -216,6 +234,8 @@ class TerminalFrontEnd:
         closing_since: float | None = None
         while True:
             now = time.monotonic()
+            if self.stop_signal is None and self._caught is not None:
+                self.stop_signal = self._caught.signum  # SIGTERM or SIGHUP (signals.handling woke us)
             if self.stop_signal is not None and closing_since is None:
                 closing_since = now
                 self.inputs.close()  # as closing the window: the program stops at its next service call
@@ -234,7 +254,7 @@ class TerminalFrontEnd:
             if self._wake_r in ready:
                 os.read(self._wake_r, 4096)
             now = time.monotonic()
-            events: list = []
+            events: list[termkeys.Event] = []
             if self.in_fd in ready:
                 try:
                     data = os.read(self.in_fd, 4096)
@@ -253,7 +273,7 @@ class TerminalFrontEnd:
             self._ring_bell(now)
             self.draw()
 
-    def _apply(self, ev) -> None:
+    def _apply(self, ev: termkeys.Event) -> None:
         if isinstance(ev, termkeys.Key):
             word = key_word(ev.name)
             if word is not None:
@@ -264,7 +284,7 @@ class TerminalFrontEnd:
         col = min(max(ev.col - left, 0), 79)
         row = min(max(ev.row - top, 0), 24)
         self.inputs.move(col * 8, row * 8)
-        if ev.kind == "wheel":
+        if ev.kind == "wheel" and ev.button is not None:  # a wheel report always has its notches
             self.machine.mouse.host_wheel(ev.button)
         elif ev.kind in ("press", "release") and ev.button in MOUSE_BUTTONS:
             self.inputs.button(MOUSE_BUTTONS[ev.button], ev.kind == "press")
@@ -322,22 +342,24 @@ class TerminalFrontEnd:
                 pass
 
     def _install_signals(self) -> None:
-        def stop(signum, frame) -> None:
+        def interrupted(signum: int, frame: FrameType | None) -> None:  # Ctrl+C
             if self.stop_signal is None:
                 self.stop_signal = signum
             self._wake()
 
-        def resized(signum, frame) -> None:
+        def resized(signum: int, frame: FrameType | None) -> None:
             self._resized = True
             self._wake()
 
-        def suspend(signum, frame) -> None:  # a SIGTSTP from outside: give the terminal back while stopped
+        # a SIGTSTP from outside: give the terminal back while stopped
+        def suspend(signum: int, frame: FrameType | None) -> None:
             self._leave()
             self._suspended = True
             signal.signal(signal.SIGTSTP, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTSTP)
 
-        def resumed(signum, frame) -> None:  # SIGCONT also comes with a hang-up: only undo our own suspend
+        # SIGCONT also comes with a hang-up: only undo our own suspend
+        def resumed(signum: int, frame: FrameType | None) -> None:
             if not self._suspended:
                 return
             self._suspended = False
@@ -348,8 +370,8 @@ class TerminalFrontEnd:
                 self.stop_signal = self.stop_signal or signal.SIGHUP
             self._wake()
 
-        for sig, handler in ((signal.SIGINT, stop), (signal.SIGTERM, stop), (signal.SIGHUP, stop),
-                             (signal.SIGWINCH, resized), (signal.SIGTSTP, suspend), (signal.SIGCONT, resumed)):
+        for sig, handler in ((signal.SIGINT, interrupted), (signal.SIGWINCH, resized), (signal.SIGTSTP, suspend),
+                             (signal.SIGCONT, resumed)):
             self._old_handlers[sig] = signal.signal(sig, handler)
 
     def _restore_signals(self) -> None:
@@ -379,7 +401,7 @@ class TerminalFrontEnd:
         while self.audio is not None and not self.audio.running and time.monotonic() - since < AUDIO_START_S:
             time.sleep(0.01)
 
-    def _speaker_event(self, event) -> None:
+    def _speaker_event(self, event: SpeakerEvent) -> None:
         if event.hz is not None:
             self._bell_wanted = True
 

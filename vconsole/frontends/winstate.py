@@ -12,6 +12,7 @@ import json
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 FILE_NAME = "window.json"
 MAX_BYTES = 64 * 1024  # a state file larger than this is not ours
@@ -59,7 +60,7 @@ def save(adapter: str, state: WindowState, path: Path | None = None) -> bool:
     from ..disk import atomic_write
 
     path = path or default_path()
-    data: dict = {"adapters": {}}
+    data: dict[str, Any] = {"adapters": {}}  # JSON read back: whatever the file held
     try:
         if path.exists() and path.stat().st_size <= MAX_BYTES:
             old = json.loads(path.read_text("utf-8"))

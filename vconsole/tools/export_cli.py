@@ -8,11 +8,16 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..adapters import MONITORS
+from ..names import MONITORS
 from . import journal as jn
 from .htmlexport import ExportError, HtmlRecorder, check_time
 from .options import CliError, Parser, check_output, check_type
+from .runs import capture_hook
+
+if TYPE_CHECKING:
+    from ..frontends.headless import Outcome
 
 
 def _zoom(text: str) -> float:
@@ -32,21 +37,8 @@ def _at(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e).removeprefix("--at: ")) from None
 
 
-def hook(page: HtmlRecorder | None):
-    """A machine hook that feeds the page the screen as the clock moves (None without one)."""
-    if page is None:
-        return None
-
-    def attach(m) -> None:
-        m.clock.taps.append(lambda old, new: page.advance(m.screen, old, new))
-
-    return attach
-
-
-def finish(page: HtmlRecorder | None, outcome) -> list[str]:
+def finish(page: HtmlRecorder, outcome: Outcome) -> list[str]:
     """Write the page at the run's end; the failures (one line each) for the run's report."""
-    if page is None:
-        return []
     try:
         page.finish(outcome.elapsed, state=outcome.state, speaker=outcome.machine.speaker if outcome.machine else None)
     except (OSError, ValueError) as e:
@@ -92,7 +84,7 @@ def main(argv: list[str]) -> int:
                         title=title, at=args.at, zoom=args.zoom)
     with tempfile.TemporaryDirectory(prefix="vconsole-export-") as tmp:
         try:
-            result = replay_headless(journal, Path(tmp) / "TOYS", monitor=args.monitor, machine_hook=hook(page))
+            result = replay_headless(journal, Path(tmp) / "TOYS", monitor=args.monitor, machine_hook=capture_hook(page))
         except jn.JournalError as e:
             raise CliError(str(e)) from None
     failures = finish(page, result.outcome)

@@ -19,19 +19,24 @@ from __future__ import annotations
 import html
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..adapters import ADAPTERS, MONITORS, get_adapter
+import numpy as np
+
+from ..adapters import ADAPTERS, get_adapter
 from ..animation import VideoRecorder, retrace_at
 from ..capture import save_png, to_display
 from ..disk import Drive, atomic_write
 from ..frontends import headless
 from ..machine import MachineConfig
+from ..names import MONITORS
 from ..program import Program, RunOptions, UnknownProgram, discover, find, run_program
 from ..render import render_frame
 from .htmlexport import HtmlRecorder
 from .options import OUTPUT_TYPES, CliError, Parser, check_output, check_type, rate, scale, seconds, video_format
+from .runs import capture_hook
 
 DISPLAYS = ("cga", "ega", "vga", "mda", "hercules")
 GALLERY_MONITORS = ("color", "green", "amber")
@@ -65,18 +70,13 @@ def tour_of(program: Program) -> str:
 
 
 def run_script(program: Program, script: str, display: str, drive_root: Path, *, idle_limit: float = IDLE_LIMIT_S,
-               video: VideoRecorder | None = None, seed: int = SEED, record_audio=None,
+               video: VideoRecorder | None = None, seed: int = SEED, record_audio: Path | None = None,
                switches: frozenset[str] = frozenset(), page: HtmlRecorder | None = None) -> headless.Outcome:
     """One headless run of ``program`` on ``display`` from an empty DOS directory, at the gallery's date
     (``page``: written as a web player, with the speaker's notes)."""
     config = MachineConfig(adapter=display, mute=record_audio is None and page is None, start_time=START_TIME)
     drive = Drive(drive_root)
-    hook = None
-    if video is not None or page is not None:
-        def hook(m):
-            for capture in (video, page):
-                if capture is not None:
-                    m.clock.taps.append(lambda old, new, c=capture: c.advance(m.screen, old, new))
+    hook = capture_hook(video, page) if video is not None or page is not None else None
     outcome = headless.run(lambda m: run_program(m, program, switches, drive, RunOptions(seed=seed)), config,
                            script, idle_limit=idle_limit, machine_hook=hook, record_audio=record_audio)
     if video is not None:
@@ -86,13 +86,14 @@ def run_script(program: Program, script: str, display: str, drive_root: Path, *,
             outcome.failures.append(f"cannot write {video.path}: {getattr(e, 'strerror', None) or e}")
     if page is not None:
         try:
-            page.finish(outcome.elapsed, state=outcome.state, speaker=outcome.machine.speaker)
+            page.finish(outcome.elapsed, state=outcome.state,
+                        speaker=outcome.machine.speaker if outcome.machine is not None else None)
         except (OSError, ValueError) as e:
             outcome.failures.append(f"cannot write {page.path}: {getattr(e, 'strerror', None) or e}")
     return outcome
 
 
-def picture(outcome: headless.Outcome, display: str, monitor: str, scale: int | None):
+def picture(outcome: headless.Outcome, display: str, monitor: str, scale: int | None) -> np.ndarray:
     """The screen a run left, at its last retrace's blink phase: native pixels, or the 4:3 shape."""
     adapter = get_adapter(display)
     frame = render_frame(outcome.state, adapter, monitor, retrace_at(outcome.elapsed, adapter.refresh_hz))
@@ -106,9 +107,10 @@ def animation_script(program: Program, seconds: float) -> tuple[str, float]:
     return f"{tour_of(program)} wait:{TOUR_TAIL_MS}", 0.0
 
 
-def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALLERY_MONITORS,
-            scale: int | None = 1, animate: bool = True, seconds: float = ATTRACT_SECONDS,
-            animation_display: str = "ega", say=lambda line: None, players: bool = True,
+def gallery(out: Path, programs: list[Program], displays: Sequence[str] = DISPLAYS,
+            monitors: Sequence[str] = GALLERY_MONITORS, scale: int | None = 1, animate: bool = True,
+            seconds: float = ATTRACT_SECONDS, animation_display: str = "ega",
+            say: Callable[[str], None] = lambda line: None, players: bool = True,
             player_seconds: float = PLAYER_SECONDS) -> GalleryResult:
     out.mkdir(parents=True, exist_ok=True)
     result = GalleryResult()
@@ -156,7 +158,8 @@ def gallery(out: Path, programs: list[Program], displays=DISPLAYS, monitors=GALL
     return result
 
 
-def outputs(out: Path, programs: list[Program], displays, monitors, animate: bool, players: bool = True) -> list[Path]:
+def outputs(out: Path, programs: list[Program], displays: Sequence[str], monitors: Sequence[str], animate: bool,
+            players: bool = True) -> list[Path]:
     """Every file ``gallery`` writes into ``out``."""
     paths = []
     for program in programs:
@@ -173,7 +176,8 @@ class GalleryError(Exception):
     """An animated capture that could not be written (the message names it)."""
 
 
-def write_index(out: Path, programs: list[Program], result: GalleryResult, displays, monitors) -> Path:
+def write_index(out: Path, programs: list[Program], result: GalleryResult, displays: Sequence[str],
+                monitors: Sequence[str]) -> Path:
     """index.html: per program a table (displays down, monitors across) and its animated capture."""
     shots = {(s.program, s.display, s.monitor): s.path for s in result.shots}
     esc = html.escape

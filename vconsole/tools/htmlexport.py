@@ -32,17 +32,23 @@ import math
 import os
 import re
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 
-from ..adapters import Adapter, colour_tables, get_adapter
+from ..adapters import Adapter, DacPalette, colour_tables, get_adapter
 from ..cp437 import TO_UNICODE
 from ..disk import atomic_write
 from ..render import _character_set, _palette_for, effective_cells
-from ..video import ScreenState
+from ..speaker import Speaker, SpeakerEvent
+from ..video import ScreenState, TextScreen
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 CELLS, CURSOR, BORDER, BLINK, FONT, PALETTE = 1, 2, 4, 8, 16, 32
 #: the event columns in the order the page holds them, each with its element type
@@ -65,7 +71,7 @@ class Note:
     hz: float
 
 
-def notes_of(events, end: float) -> list[Note]:
+def notes_of(events: Sequence[SpeakerEvent], end: float) -> list[Note]:
     """The speaker's timeline (SpeakerEvent time, hz or None) as notes; a note still sounding ends at ``end``."""
     notes: list[Note] = []
     for i, e in enumerate(events):
@@ -82,17 +88,29 @@ class _Tables:
     """Character sets and colour tables met so far, each once, in the order first seen."""
 
     fonts: list[bytes] = field(default_factory=list)
-    font_ids: dict = field(default_factory=dict)
-    palettes: list = field(default_factory=list)
-    palette_ids: dict = field(default_factory=dict)
+    font_ids: dict[bytes, int] = field(default_factory=dict)
+    palettes: list[DacPalette | None] = field(default_factory=list)
+    palette_ids: dict[DacPalette | None, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What the page shows after an event: the cells, the cursor (row, column, lit lines) and the rest."""
+
+    cells: np.ndarray
+    cursor: tuple[int, int, int]
+    border: int
+    blink: bool
+    font: int
+    palette: int
 
 
 class HtmlRecorder:
     """Collects a run's screen changes as machine time passes; ``finish`` writes the page."""
 
-    def __init__(self, path: str | os.PathLike, adapter: Adapter | str, monitor: str = "color", *,
+    def __init__(self, path: str | os.PathLike[str], adapter: Adapter | str, monitor: str = "color", *,
                  speaker_model: str = "ideal", title: str = "vconsole run", at: float | None = None,
-                 zoom: float | None = None, speaker=None) -> None:
+                 zoom: float | None = None, speaker: Speaker | None = None) -> None:
         self.path = Path(path)
         self.speaker = speaker  # where the notes come from at finish (unless finish is given one)
         self.adapter = get_adapter(adapter)
@@ -104,14 +122,14 @@ class HtmlRecorder:
         self._tables = _Tables()
         self._col: dict[str, list[np.ndarray]] = {name: [] for name in COLUMNS}
         self._events = 0
-        self._last: dict | None = None  # what the page holds after the events so far
+        self._last: _Shown | None = None  # what the page holds after the events so far
         self._version: int | None = None
         self.finished = False
         self.size = 0
         self.frames = 0  # (an animated capture's count, for a front end that treats both alike)
 
     # -- feeding ---------------------------------------------------------------------------------
-    def advance(self, screen, old: float, new: float) -> None:
+    def advance(self, screen: TextScreen, old: float, new: float) -> None:
         """The clock moves from ``old`` to ``new`` with ``screen`` (a TextScreen) showing."""
         if self.finished or screen.version == self._version:
             return
@@ -127,34 +145,30 @@ class HtmlRecorder:
         mask = a.cursor_mask(state.cursor_start, state.cursor_end)
         on_screen = 0 <= state.cursor_row < a.rows and 0 <= state.cursor_col < a.cols
         bits = int(np.sum(1 << np.flatnonzero(mask))) if on_screen else 0
-        now = {
-            "cells": np.ascontiguousarray(cells, dtype=np.uint8).reshape(-1, 2),
-            "cursor": (max(0, min(255, state.cursor_row)), max(0, min(255, state.cursor_col)), bits),
-            "border": int(state.border) & 0xFF,
-            "blink": bool(state.blink),
-            "font": self._font_id(state),
-            "palette": self._palette_id(state),
-        }
+        now = _Shown(cells=np.ascontiguousarray(cells, dtype=np.uint8).reshape(-1, 2),
+                     cursor=(max(0, min(255, state.cursor_row)), max(0, min(255, state.cursor_col)), bits),
+                     border=int(state.border) & 0xFF, blink=bool(state.blink), font=self._font_id(state),
+                     palette=self._palette_id(state))
         last = self._last
         flags = 0
         if last is None:
             changed = np.arange(a.rows * a.cols)
         else:
-            changed = np.flatnonzero((now["cells"] != last["cells"]).any(axis=1))
+            changed = np.flatnonzero((now.cells != last.cells).any(axis=1))
         if len(changed):
             flags |= CELLS
             self._col["count"].append(np.array([len(changed)], dtype="<u2"))
             self._col["step"].append(np.diff(changed, prepend=-1).astype("<u2"))
-            self._col["char"].append(now["cells"][changed, 0])
-            self._col["attr"].append(now["cells"][changed, 1])
-        if last is None or now["cursor"] != last["cursor"]:
+            self._col["char"].append(now.cells[changed, 0])
+            self._col["attr"].append(now.cells[changed, 1])
+        if last is None or now.cursor != last.cursor:
             flags |= CURSOR
-            self._col["cursor"].append(np.array(now["cursor"][:2], dtype="u1"))
-            self._col["mask"].append(np.array([now["cursor"][2]], dtype="<u4"))
+            self._col["cursor"].append(np.array(now.cursor[:2], dtype="u1"))
+            self._col["mask"].append(np.array([now.cursor[2]], dtype="<u4"))
         for flag, key in ((BORDER, "border"), (BLINK, "blink"), (FONT, "font"), (PALETTE, "palette")):
-            if last is None or now[key] != last[key]:
+            if last is None or getattr(now, key) != getattr(last, key):
                 flags |= flag
-                self._col[key].append(np.array([int(now[key])], dtype="u1"))
+                self._col[key].append(np.array([int(getattr(now, key))], dtype="u1"))
         self._last = now
         if flags:
             self._col["time"].append(np.array([float(t)], dtype="<f8"))
@@ -171,7 +185,7 @@ class HtmlRecorder:
         return self._id(self._tables.palette_ids, self._tables.palettes, palette, palette)
 
     @staticmethod
-    def _id(ids: dict, items: list, key, item) -> int:
+    def _id(ids: dict[K, int], items: list[V], key: K, item: V) -> int:
         if key not in ids:
             if len(items) >= 255:
                 raise ExportError("more than 255 character sets or palettes in one run")
@@ -180,7 +194,8 @@ class HtmlRecorder:
         return ids[key]
 
     # -- the page ------------------------------------------------------------------------------------
-    def finish(self, end: float, screen=None, state: ScreenState | None = None, speaker=None) -> Path:
+    def finish(self, end: float, screen: TextScreen | None = None, state: ScreenState | None = None,
+               speaker: Speaker | None = None) -> Path:
         """The run ended at ``end`` showing ``state`` (or ``screen``); ``speaker`` gives the notes."""
         if self.finished:
             return self.path
@@ -198,7 +213,7 @@ class HtmlRecorder:
         self.size = len(page)
         return self.path
 
-    def data(self, end: float, notes: list[Note]) -> tuple[dict, dict[str, bytes]]:
+    def data(self, end: float, notes: list[Note]) -> tuple[dict[str, Any], dict[str, bytes]]:
         """Everything the player needs: the description (JSON) and the binary parts it reads."""
         a = self.adapter
         tables = []
@@ -264,7 +279,7 @@ def _asset(name: str) -> str:
     return resources.files("vconsole.tools").joinpath("htmlplayer", name).read_text(encoding="utf-8")
 
 
-def pack(description: dict, parts: dict[str, bytes]) -> str:
+def pack(description: dict[str, Any], parts: dict[str, bytes]) -> str:
     """One deflated stream (zlib format, what DecompressionStream("deflate") reads) in base85 (Python's
     alphabet: no quote, backslash or slash, so it sits in a script element as it is): a 4-byte length, the
     description as JSON with the places of the parts under "parts", then the parts."""
@@ -277,7 +292,7 @@ def pack(description: dict, parts: dict[str, bytes]) -> str:
     return base64.b85encode(zlib.compress(raw, 9)).decode("ascii")
 
 
-def unpack(text: str) -> tuple[dict, dict[str, bytes]]:
+def unpack(text: str) -> tuple[dict[str, Any], dict[str, bytes]]:
     """pack's inverse: (description, parts)."""
     raw = zlib.decompress(base64.b85decode(text.strip()))
     size = int.from_bytes(raw[:4], "little")
@@ -287,7 +302,7 @@ def unpack(text: str) -> tuple[dict, dict[str, bytes]]:
     return description, parts
 
 
-def read_page(path: str | os.PathLike) -> tuple[dict, dict[str, bytes]]:
+def read_page(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, bytes]]:
     """(description, parts) of a page export-html wrote."""
     text = Path(path).read_text(encoding="utf-8")
     m = re.search(r'<script type="text/plain" id="vc-pack">(.*?)</script>', text, re.DOTALL)
@@ -296,7 +311,7 @@ def read_page(path: str | os.PathLike) -> tuple[dict, dict[str, bytes]]:
     return unpack(m.group(1))
 
 
-def render_page(description: dict, parts: dict[str, bytes], title: str) -> bytes:
+def render_page(description: dict[str, Any], parts: dict[str, bytes], title: str) -> bytes:
     """The page: a small loader and one packed stream holding the player, its page and the run."""
     import html
 

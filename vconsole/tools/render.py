@@ -19,12 +19,13 @@ import dataclasses
 import io
 import math
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 
-from ..adapters import ADAPTERS, MONITORS, border_rgb, colour_tables
-from ..names import DEFAULT_DISPLAY
+from ..adapters import ADAPTERS, border_rgb, colour_tables
+from ..names import DEFAULT_DISPLAY, MONITORS
 from ..video import ScreenState
 from .art import MAX_ROWS, MAX_WIDTH, Art, ArtError, load
 from .art.look import Look, look
@@ -49,7 +50,7 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
 
 
-def _ranged(lo: int, hi: int, what: str):
+def _ranged(lo: int, hi: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         n = _int(text)
         if not lo <= n <= hi:
@@ -134,7 +135,7 @@ def prepare(args: argparse.Namespace) -> Job:
     return Job(art, lk, state, shape, args.scale or 1)
 
 
-def bands(job: Job, monitor: str, frame: int):
+def bands(job: Job, monitor: str, frame: int) -> Iterator[np.ndarray]:
     """The picture in horizontal strips, in its shape (see capture.display_bands)."""
     from ..capture import display_bands, scale_frame
     from ..render import frame_bands
@@ -190,15 +191,16 @@ def gif_timeline(job: Job) -> list[tuple[int, int]]:
         return abs(round(total) - total) / loops
 
     loops = min(range(1, 5), key=drift)
-    timeline = []
+    timeline: list[tuple[int, int, tuple[bool, bool]]] = []  # (retrace, hundredths, what shows)
     for k in range(loops * steps):
         cs = round((k + 1) * unit_cs) - round(k * unit_cs)
         retrace = (k % steps) * unit
         key = (a.text_visible(retrace) or not blinking, a.cursor_visible(retrace) or not cursor)
         if timeline and timeline[-1][2] == key:
-            timeline[-1][1] += cs
+            first, length, _ = timeline[-1]
+            timeline[-1] = (first, length + cs, key)
         else:
-            timeline.append([retrace, cs, key])
+            timeline.append((retrace, cs, key))
     return [(r, cs) for r, cs, _ in timeline]
 
 

@@ -23,11 +23,18 @@ import collections
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..frontends.headless import TappedClock
 from ..frontends.inputs import Inputs
 from ..machine import Machine, ProgramExit
 from . import journal as jn
+
+if TYPE_CHECKING:
+    from ..frontends.headless import Outcome
+    from ..machine import MachineConfig
+    from ..program import Program, RunOptions
 
 #: how far past a journal's last moment an exact replay may run while waits it names are still to come
 OVERRUN_S = 60.0
@@ -299,11 +306,11 @@ class PacedClock(TappedClock):
 class Replayed:
     """A headless replay's result: the outcome (screen at the end, text, time) and the report."""
 
-    outcome: object
+    outcome: Outcome
     report: ReplayReport
 
 
-def prepare(journal: jn.Journal):
+def prepare(journal: jn.Journal) -> tuple[Program, frozenset[str]]:
     """(program, switches) of a journal; JournalError when the program is not here or a switch is refused."""
     from ..program import UnknownProgram, find
     from ..switches import SwitchError
@@ -321,8 +328,9 @@ def prepare(journal: jn.Journal):
     return program, switches
 
 
-def replay_headless(journal: jn.Journal, drive_root, *, monitor: str | None = None,
-                    record_audio=None, machine_hook: Callable[[Machine], None] | None = None) -> Replayed:
+def replay_headless(journal: jn.Journal, drive_root: Path, *, monitor: str | None = None,
+                    record_audio: Path | None = None,
+                    machine_hook: Callable[[Machine], None] | None = None) -> Replayed:
     """Replay as fast as the machine goes; ``drive_root`` is a fresh folder for the program's files."""
     import dataclasses
 
@@ -345,14 +353,15 @@ def replay_headless(journal: jn.Journal, drive_root, *, monitor: str | None = No
 
     outcome = headless.run(lambda m: run_program(m, program, switches, drive, options), config,
                            host=host, machine_hook=hook, record_audio=record_audio)
-    host.compare_end(outcome.machine, outcome.exit_code)
+    if outcome.machine is not None:  # None only when the run never started
+        host.compare_end(outcome.machine, outcome.exit_code)
     return Replayed(outcome, report)
 
 
-def record_headless(program, words: list[str], script: str, journal_path, drive_root, *,
-                    config=None, options=None, check_every: float = jn.CHECK_EVERY_S,
-                    machine_hook: Callable[[Machine], None] | None = None, record_audio=None,
-                    idle_limit: float | None = None):
+def record_headless(program: Program, words: list[str], script: str, journal_path: Path, drive_root: Path, *,
+                    config: MachineConfig | None = None, options: RunOptions | None = None,
+                    check_every: float = jn.CHECK_EVERY_S, machine_hook: Callable[[Machine], None] | None = None,
+                    record_audio: Path | None = None, idle_limit: float | None = None) -> Outcome:
     """A headless run of ``program`` with a key script, recorded to ``journal_path`` (what
     ``vconsole NAME --headless --keys ... --record FILE`` does); returns the headless Outcome."""
     from ..disk import Drive
@@ -377,7 +386,8 @@ def record_headless(program, words: list[str], script: str, journal_path, drive_
         outcome = headless.run(lambda m: run_program(m, program, switches, drive, options), config, script,
                                machine_hook=hook, record_audio=record_audio,
                                idle_limit=headless.IDLE_LIMIT_S if idle_limit is None else idle_limit)
-        recorder.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
+        if outcome.machine is not None:  # None only when the run never started
+            recorder.finish(outcome.machine, outcome.exit_code, stopped=outcome.exit_code is None)
     finally:
         recorder.close()
     return outcome

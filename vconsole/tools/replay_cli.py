@@ -12,8 +12,9 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..adapters import MONITORS
+from ..names import MONITORS
 from . import journal as jn
 from .options import (
     SCREENSHOT_IN_WINDOW,
@@ -27,6 +28,9 @@ from .options import (
 )
 from .replay import PacedClock, ReplayHost, ReplayReport, prepare, replay_headless
 from .runs import capture_hook, finish_outputs, page_recorder, video_recorder
+
+if TYPE_CHECKING:
+    from ..machine import Machine, MachineConfig
 
 EXIT_USAGE, EXIT_DIVERGED = 2, 1
 
@@ -99,7 +103,8 @@ def same_time_zone(header: jn.Header) -> None:
     time.tzset()
 
 
-def _in_window(args, journal: jn.Journal, config, root: Path):
+def _in_window(args: argparse.Namespace, journal: jn.Journal, config: MachineConfig,
+               root: Path) -> tuple[ReplayReport, float, int]:
     from ..frontends import window
     from ..machine import ProgramExit
     from ..program import run_program
@@ -109,10 +114,10 @@ def _in_window(args, journal: jn.Journal, config, root: Path):
     clock = PacedClock(args.speed)
     report = ReplayReport(journal)
     host = ReplayHost(journal, report, pace=clock.pace)
-    machines = []
+    machines: list[Machine] = []
     stopped: list[bool] = []
 
-    def target(machine):
+    def target(machine: Machine) -> int:
         machines.append(machine)
         try:
             host.begin(machine)

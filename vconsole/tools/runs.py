@@ -116,8 +116,13 @@ def capture_hook(*captures: Capture | None) -> Callable[[Machine], None]:
         assert isinstance(clock, TappedClock), "a headless run's clock tells its taps each step"
         for capture in captures:
             if capture is not None:
-                clock.taps.append(lambda old, new, c=capture: c.advance(machine.screen, old, new))
+                clock.taps.append(_feed(capture, machine))
     return hook
+
+
+def _feed(capture: Capture, machine: Machine) -> Callable[[float, float], None]:
+    """A clock tap that shows ``capture`` the machine's screen as the clock goes from old to new."""
+    return lambda old, new: capture.advance(machine.screen, old, new)
 
 
 def next_step_hint() -> None:

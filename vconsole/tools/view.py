@@ -22,13 +22,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..adapters import MONITORS
 from ..disk import Drive
 from ..keyboard import Key
 from ..machine import Machine, MachineConfig
 from ..mouse import MouseEvent
-from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY
-from ..program import Program, RunOptions, run_program
+from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS
+from ..program import Dos, Program, RunOptions, run_program
 from ..video import COLS, ROWS
 from .art import EXTENSIONS, MAX_WIDTH, Art, ArtError, load
 from .art.look import look
@@ -77,7 +76,8 @@ class Entry:
     """One file to show: read already (named on the command line) or when first shown (from a folder)."""
 
     def __init__(self, path: Path, art: Art | None = None) -> None:
-        self.path, self.art, self.error = path, art, None
+        self.path, self.art = path, art
+        self.error: str | None = None
         self.named = art is not None  # read before the screen opened: kept
 
     def get(self, width: int | None) -> Art | None:
@@ -114,7 +114,7 @@ def collect(paths: list[Path], width: int | None) -> list[Entry]:
 class Viewer:
     """The loop: draw the part of the picture in view, act on a key or the wheel."""
 
-    def __init__(self, dos, entries: list[Entry], width: int | None = None) -> None:
+    def __init__(self, dos: Dos, entries: list[Entry], width: int | None = None) -> None:
         from ..toolkit.theme import Palette
 
         self.dos, self.entries, self.width = dos, entries, width
@@ -223,6 +223,8 @@ class Viewer:
         self.open(0)
         while True:
             ev = self.dos.input()
+            if ev is None:  # only a wait with a timeout ends with nothing
+                continue
             if isinstance(ev, MouseEvent):
                 if ev.kind == "wheel":
                     self.scroll(rows=WHEEL_ROWS * ev.steps)

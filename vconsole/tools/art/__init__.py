@@ -50,11 +50,11 @@ class Art:
 
     @property
     def rows(self) -> int:
-        return self.cells.shape[0]
+        return int(self.cells.shape[0])
 
     @property
     def width(self) -> int:
-        return self.cells.shape[1]
+        return int(self.cells.shape[1])
 
     @property
     def letter_spacing(self) -> int | None:
@@ -69,7 +69,7 @@ class Art:
         return self.sauce.font_name if self.sauce else ""
 
 
-def load(path: str | os.PathLike, width: int | None = None) -> Art:
+def load(path: str | os.PathLike[str], width: int | None = None) -> Art:
     """Read and interpret an art file; `width` overrides the columns of a .BIN or ANSI text."""
     path = Path(path)
     try:

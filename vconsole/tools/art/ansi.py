@@ -108,12 +108,13 @@ def _numbers(raw: bytes) -> list[int] | None:
     found = _NUMBERS.get(raw)
     if found is not None or raw in _NUMBERS:
         return found
-    out: list[int] | None = []
+    numbers: list[int] = []
+    out: list[int] | None = numbers
     for part in raw.split(b";"):
         if not part:
-            out.append(0)
+            numbers.append(0)
         elif part.isdigit():
-            out.append(min(int(part), _NUMBER_CAP))
+            numbers.append(min(int(part), _NUMBER_CAP))
         else:
             out = None
             break

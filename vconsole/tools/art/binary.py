@@ -25,6 +25,7 @@ ValueError with the reason.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -81,12 +82,12 @@ def read_xbin(data: bytes, max_rows: int = 10_000, max_width: int = 1024) -> Pic
     notes: list[str] = []
     if flags & FLAG_512:
         raise ValueError("it uses a 512-character font, which is not supported")
-    palette = None
+    palette: DacPalette | None = None
     if flags & FLAG_PALETTE:
         raw = data[pos:pos + 48]
         if len(raw) < 48:
             raise ValueError("its palette is cut short")
-        palette = tuple(tuple(v & 0x3F for v in raw[i:i + 3]) for i in range(0, 48, 3))
+        palette = tuple((raw[i] & 0x3F, raw[i + 1] & 0x3F, raw[i + 2] & 0x3F) for i in range(0, 48, 3))
         if any(v > 63 for v in raw):
             notes.append("palette values above 63 kept to their low 6 bits, as the DAC does")
         pos += 48
@@ -173,19 +174,22 @@ def write_xbin(cells: np.ndarray, *, ice: bool = False, font: Glyphs | None = No
     return bytes(out)
 
 
+def _run_length(pairs: list[tuple[int, int]], i: int, part: Callable[[tuple[int, int]], object]) -> int:
+    """How many pairs from ``i`` on (at least 1, at most 64: one XBin run) have the ``part`` pair ``i`` has."""
+    k = 1
+    while i + k < len(pairs) and k < 64 and part(pairs[i + k]) == part(pairs[i]):
+        k += 1
+    return k
+
+
 def _compress_row(pairs: list[tuple[int, int]]) -> bytes:
     """Greedy runs: both equal, else the character equal, else the attribute equal, else literal pairs."""
     out = bytearray()
     i, n = 0, len(pairs)
     while i < n:
-        def same_run(test) -> int:
-            k = 1
-            while i + k < n and k < 64 and test(pairs[i + k]):
-                k += 1
-            return k
-        both = same_run(lambda p: p == pairs[i])
-        char = same_run(lambda p: p[0] == pairs[i][0])
-        attr = same_run(lambda p: p[1] == pairs[i][1])
+        both = _run_length(pairs, i, lambda p: p)
+        char = _run_length(pairs, i, lambda p: p[0])
+        attr = _run_length(pairs, i, lambda p: p[1])
         if both >= 2:
             out += bytes([0xC0 | (both - 1), *pairs[i]])
             i += both

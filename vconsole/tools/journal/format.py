@@ -10,6 +10,7 @@ from ...keyboard import Key, word_for, word_for_char
 from ...keyscript import KeyScriptError, Press
 from ...keyscript import parse as parse_keys
 from ...mouse import LEFT, MIDDLE, RIGHT
+from ...speaker import Speaker
 from ...video import ScreenState
 
 KIND = "journal"
@@ -46,7 +47,7 @@ def screen_digest(state: ScreenState) -> str:
     return h.hexdigest()
 
 
-def sound_digest(speaker) -> str:
+def sound_digest(speaker: Speaker) -> str:
     """The speaker's output so far (every change: time and frequency) as 16 hex digits."""
     h = hashlib.blake2b(digest_size=8)
     for t, hz in list(speaker.timeline):

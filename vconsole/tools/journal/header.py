@@ -6,6 +6,7 @@ import base64
 import json
 import math
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,8 @@ class Header:
     @classmethod
     def from_obj(cls, obj: Any) -> Header:
         """The header from its parsed JSON; ValueError says what is wrong with it."""
-        from ...adapters import ADAPTERS, MONITORS
+        from ...adapters import ADAPTERS
+        from ...names import MONITORS
         from ...synth import MODELS
 
         if not isinstance(obj, dict) or obj.get("vconsole") != KIND:
@@ -135,7 +137,7 @@ class Header:
         return h
 
 
-def _get(obj: dict, key: str, kind, default: Any = ...) -> Any:
+def _get(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
     if key not in obj:
         if default is ...:
             raise ValueError(f"the header has no {key!r}")
@@ -149,8 +151,8 @@ def _get(obj: dict, key: str, kind, default: Any = ...) -> Any:
     return value
 
 
-def _choice(obj: dict, key: str, choices, default: str) -> str:
-    value = _get(obj, key, str, default)
+def _choice(obj: dict[str, Any], key: str, choices: Collection[str], default: str) -> str:
+    value: str = _get(obj, key, str, default)
     if value not in choices:
         raise ValueError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
     return value

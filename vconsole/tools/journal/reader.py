@@ -66,7 +66,7 @@ class Journal:
         return self.lines[-1].t if self.lines else 0.0
 
 
-def read(path: str | os.PathLike) -> Journal:
+def read(path: str | os.PathLike[str]) -> Journal:
     """Read a journal; JournalError names the line of anything wrong.
 
     Blank lines and lines starting with '#' are skipped (notes made by hand).
@@ -83,8 +83,8 @@ def read(path: str | os.PathLike) -> Journal:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = raw[:e.start].count(b"\n") + 1
-        raise JournalError(f"{path} line {line}: not UTF-8 text") from None
+        bad = raw[:e.start].count(b"\n") + 1
+        raise JournalError(f"{path} line {bad}: not UTF-8 text") from None
     rows = text.split("\n")
     ends_clean = text.endswith("\n")
     if ends_clean:

@@ -7,12 +7,13 @@ import json
 import math
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ...frontends.inputs import Inputs
 from ...hostfiles import umask
-from ...machine import Machine
+from ...machine import Host, Machine
 from .format import BUTTON_NAMES, END_EXIT, END_STOP, MACHINE_CLOCK, key_token, screen_digest, sound_digest
 from .header import Header
 
@@ -29,7 +30,7 @@ class JournalRecorder:
     fails (a full disk) stops the recording, not the run: ``failed`` says why.
     """
 
-    def __init__(self, path: str | os.PathLike, header: Header, say=None) -> None:
+    def __init__(self, path: str | os.PathLike[str], header: Header, say: Callable[[str], None] | None = None) -> None:
         import tempfile
 
         self.path = Path(path)
@@ -167,7 +168,7 @@ def _say_stderr(line: str) -> None:
 class _CountingHost:
     """The front end's host with the journal counting the waits (and checking) as they begin."""
 
-    def __init__(self, inner, journal: JournalRecorder) -> None:
+    def __init__(self, inner: Host, journal: JournalRecorder) -> None:
         self.inner = inner
         self.journal = journal
 

@@ -2,6 +2,7 @@
 ``--replay`` of a script with the monkey's checks)."""
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import sys
@@ -44,7 +45,7 @@ def _parser() -> Parser:
     return p
 
 
-def _target(args) -> Target:
+def _target(args: argparse.Namespace) -> Target:
     try:
         program = find(args.program)
     except UnknownProgram:
@@ -69,7 +70,7 @@ def _drive_files(path: Path | None) -> dict[str, bytes]:
         raise CliError(f"--drive {path}: {e}") from None
 
 
-def _replay_main(args, target: Target) -> int:
+def _replay_main(args: argparse.Namespace, target: Target) -> int:
     try:
         spec = keyscript.read(args.replay)
         keyscript.parse(spec)

@@ -6,12 +6,18 @@ import collections
 import signal
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from ... import errors, keyscript
 from ...frontends.headless import IDLE_LIMIT_S, ScriptHost
+from ...keyscript import Event
 from ...machine import Machine, ProgramExit
+
+if TYPE_CHECKING:
+    from ...program import Dos
 
 STALL_LIMIT = 20_000  # idle calls in a row with no time passing and no event taken
 POLL_LIMIT = 200_000  # keyboard polls with no idle call between them
@@ -30,7 +36,7 @@ class Failure:
     kind: str  # "exception", "invariant", "hang"
     summary: str  # one line
     detail: str  # traceback or explanation
-    signature: tuple  # what "the same failure" means while shrinking
+    signature: tuple[str, ...]  # what "the same failure" means while shrinking
 
     @classmethod
     def from_exception(cls, kind: str, exc: BaseException) -> Failure:
@@ -47,36 +53,29 @@ class Failure:
         return cls("hang", f"hang: {why}", why, ("hang",))
 
 
-class _LazyQueue:
-    """The ScriptHost queue, filled from a token source only when the program needs the next event."""
+class _LazyQueue(collections.deque[Event]):
+    """The ScriptHost queue, filled from a token source (``pull``) only when the program needs the next event:
+    the host asks whether it is empty before it looks at the first event or takes it."""
 
-    def __init__(self, host: MonkeyHost) -> None:
-        self.host = host
-        self.events: collections.deque = collections.deque()
+    def __init__(self, pull: Callable[[], None]) -> None:
+        super().__init__()
+        self._pull = pull
 
     def __bool__(self) -> bool:
-        if not self.events:
-            self.host._pull()
-        return bool(self.events)
+        if not len(self):
+            self._pull()
+        return len(self) > 0
 
-    def __len__(self) -> int:
-        return len(self.events)
-
-    def __getitem__(self, i: int):
-        if not self.events:
-            self.host._pull()
-        return self.events[i]
-
-    def popleft(self):
-        if not self.events:
-            self.host._pull()
-        return self.events.popleft()
+    def popleft(self) -> Event:
+        if not len(self):
+            self._pull()
+        return super().popleft()
 
 
-_PARSED: dict[str, list] = {}
+_PARSED: dict[str, list[Event]] = {}
 
 
-def _events_of(tok: str) -> list:
+def _events_of(tok: str) -> list[Event]:
     ev = _PARSED.get(tok)
     if ev is None:
         ev = keyscript.parse(tok)
@@ -95,7 +94,7 @@ class MonkeyHost(ScriptHost):
     def __init__(self, tokens: Iterator[str], idle_limit: float = IDLE_LIMIT_S,
                  watchdog: float | None = WATCHDOG_S) -> None:
         super().__init__([], on_end=None, idle_limit=idle_limit)
-        self.queue = _LazyQueue(self)  # type: ignore[assignment]
+        self.queue = _LazyQueue(self._pull)
         self.source = tokens
         self.fed: list[str] = []
         self.failure: Failure | None = None
@@ -120,7 +119,7 @@ class MonkeyHost(ScriptHost):
         machine.keyboard.poll_hook = poll
         errors.on_internal_error(machine, self._internal_error)
 
-    def _internal_error(self, dos, exc: BaseException) -> None:
+    def _internal_error(self, dos: Dos, exc: BaseException) -> None:
         self.fail(Failure.from_exception("exception", exc))
 
     def fail(self, failure: Failure) -> None:
@@ -135,7 +134,7 @@ class MonkeyHost(ScriptHost):
         tok = next(self.source, None)
         if tok is not None:
             self.fed.append(tok)
-            self.queue.events.extend(_events_of(tok))
+            self.queue.extend(_events_of(tok))
 
     def idle(self, machine: Machine, deadline: float | None, wake_on_input: bool | str) -> None:
         if self.failure is not None:
@@ -166,7 +165,7 @@ class MonkeyHost(ScriptHost):
 
     # -- the watchdog: CPU time without a service call (main thread only: it uses SIGPROF) ----------
     def _arm_watchdog(self) -> None:
-        if self._alarm_ok:
+        if self._alarm_ok and self.watchdog:
             signal.setitimer(signal.ITIMER_PROF, self.watchdog)
 
     _alarm_ok = False
@@ -178,12 +177,12 @@ class MonkeyHost(ScriptHost):
             self._old_handler = signal.signal(signal.SIGPROF, self._alarm)
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._alarm_ok:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, self._old_handler)
             self._alarm_ok = False
 
-    def _alarm(self, signum, frame) -> None:
+    def _alarm(self, signum: int, frame: FrameType | None) -> None:
         self._alarm_ok = False  # one shot: the program's cleanup must not be interrupted again
         self.fail(Failure.hang(f"no service call for {self.watchdog:g} s of CPU time (busy computation)"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import string
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ... import keyscript
 from ...keyboard import CHAR_SCAN, KEYPAD, NAMED
@@ -58,7 +58,7 @@ def char_token(ch: str) -> str:
 class TokenSource:
     """An endless, seeded stream of key-script tokens covering every kind of input."""
 
-    def __init__(self, rng: random.Random, words: list[str] = ()) -> None:
+    def __init__(self, rng: random.Random, words: Sequence[str] = ()) -> None:
         self.rng = rng
         self.plain, self.combos = _vocabulary()
         self.words = [w for w in words if '"' not in w]

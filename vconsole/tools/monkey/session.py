@@ -8,6 +8,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...disk import Drive
 from .host import END_IDLE_S, WATCHDOG_S, Failure, MonkeyHost
@@ -39,7 +40,7 @@ class Report:
     def script(self) -> str | None:
         return " ".join(self.shrunk.tokens) if self.shrunk else None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:  # JSON
         d = {"program": self.program, "seed": self.seed, "events": self.events, "restarts": self.restarts,
              "seconds": round(self.seconds, 3), "events_per_second": round(self.rate, 1), "failure": None}
         if self.failure:

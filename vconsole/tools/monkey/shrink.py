@@ -65,7 +65,7 @@ def shrink(target: Target, failure: Failure, tokens: list[str], files: dict[str,
            seconds: float = SHRINK_S) -> Shrunk:
     """The shortest token list found that reproduces ``failure`` (same signature)."""
     deadline = time.monotonic() + seconds
-    cache: dict[tuple, bool] = {}
+    cache: dict[tuple[str, ...], bool] = {}
     trials = 0
     state = {"files": files}
 
