@@ -8,15 +8,16 @@ machine is; the CPU times themselves are in ``scripts/bench.py startup``.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 GAMES = ("mill", "cardmine", "pearls", "anciento", "spider")
 
 
-def _modules_after(code: str) -> set[str]:
+def _modules_after(code: str, env: dict[str, str] | None = None) -> set[str]:
     probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -48,3 +49,29 @@ def test_a_program_is_imported_when_it_runs():
 
     assert prog.main.resolve() is main  # type: ignore[attr-defined]
     assert "vconsole_programs.testcard.main" in sys.modules
+
+
+#: what the test card and the prompt do not need to start: the PLAY interpreter and its exact fractions
+#: (the first sound imports them), numpy's typing helpers (annotations only), the traceback formatter
+#: (a program that fails), the TOML reader (a settings file that exists), the window's libraries
+NOT_AT_START = ("fractions", "decimal", "vconsole.music", "numpy.typing", "traceback", "tomllib", "pyglet",
+                "PIL", "importlib.metadata")
+
+
+def test_a_headless_start_without_a_settings_file_imports_only_what_it_runs(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "VCONSOLE_CONFIG"}
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # no vconsole.toml there
+    for program in ("testcard", None):  # None: the DOS prompt
+        words = ([program] if program else []) + ["--headless", "--keys", "", "--dump-text", os.devnull,
+                                                  "--drive", str(tmp_path / "drive")]
+        mods = _modules_after(f"from vconsole.cli import main\nmain({words!r})", env)
+        assert "vconsole.machine" in mods  # it did run
+        assert not [m for m in NOT_AT_START if m in mods], [m for m in NOT_AT_START if m in mods]
+
+
+def test_the_speaker_imports_the_play_interpreter_on_its_first_sound():
+    mods = _modules_after("from vconsole.clock import VirtualClock\nfrom vconsole.speaker import Speaker\n"
+                          "spk = Speaker(VirtualClock())\nimport sys\nassert 'fractions' not in sys.modules\n"
+                          "assert spk.music_state.octave == 4\nspk.play('MB O5 C')\n"
+                          "assert spk.music_state.octave == 5\nspk.reset_music()\nassert spk.music_state.octave == 4")
+    assert {"vconsole.music", "fractions"} <= mods

@@ -20,7 +20,6 @@ from __future__ import annotations
 import datetime
 import sys
 import textwrap
-import traceback
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -99,6 +98,8 @@ def internal_error(dos: Dos, program: Program, exc: Exception) -> int:
     try:
         show_screen(dos, program, exc, log_problem)
     except Exception:  # the screen itself is broken: the log (or stderr) already has the story
+        import traceback
+
         traceback.print_exc(file=sys.stderr)
         return ERRORLEVEL
     _wait_for_any_key(dos)
@@ -107,6 +108,8 @@ def internal_error(dos: Dos, program: Program, exc: Exception) -> int:
 
 def where_of(exc: BaseException) -> str:
     """The innermost frame as 'file line N (function)', the first thing a bug report needs."""
+    import traceback  # here, not at the top: only a program that fails needs it
+
     frames = traceback.extract_tb(exc.__traceback__)
     if not frames:
         return ""
@@ -123,6 +126,8 @@ def _log_entry(dos: Dos, program: Program, exc: BaseException, note: str) -> str
             f"  machine time: {dos.clock.now():.3f} s  seed: {dos.options.seed}\n")
     if note:
         head += note.rstrip("\n") + "\n"
+    import traceback
+
     body = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return head + body + "\n"
 

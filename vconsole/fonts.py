@@ -13,9 +13,12 @@ from __future__ import annotations
 import functools
 import importlib.resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:  # numpy.typing costs a start-up import for one annotation
+    import numpy.typing as npt
 
 FONT_NAMES: tuple[str, ...] = (
     "bios_8x8",        # EGA/VGA BIOS 8x8 (also the CGA's shapes, bar four glyphs)

@@ -36,11 +36,13 @@ from __future__ import annotations
 import bisect
 import threading
 from collections.abc import Callable
-from fractions import Fraction
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .clock import PIT_HZ
-from .music import MusicState, Note, parse
+
+# The PLAY interpreter and its exact fractions are imported by the first sound, not at start-up.
+if TYPE_CHECKING:
+    from .music import MusicState, Note
 
 BEEP_HZ = 800
 BEEP_SECONDS = 0.25
@@ -128,7 +130,7 @@ class Speaker:
         self._hw = _Schedule()  # what the hardware does (music included)
         self._out = _Schedule()  # what is heard (after muting)
         self._sinks: list[Sink] = []
-        self._music = MusicState()
+        self._music: MusicState | None = None  # T120 L4 O4 MN MF until a PLAY changes them
         self._queue_end = 0.0
         self._queue_entries: list[float] = []  # end time of each queued tone / gap
         # the keyboard's buffer-full click can come from the front end's thread
@@ -245,6 +247,8 @@ class Speaker:
 
     def _schedule_locked(self, notes: list[Note]) -> float:
         """Put notes on the hardware schedule after any queued music; return the end."""
+        from fractions import Fraction
+
         start = self._start_time()
         elapsed = Fraction(0)
         for note in notes:
@@ -290,6 +294,8 @@ class Speaker:
 
     def beep(self) -> None:
         """BASIC's BEEP / the BIOS bell: 800 Hz for a quarter second; blocks."""
+        from .music import Note
+
         self._sleep_until(self._schedule([Note(BEEP_HZ, BEEP_SECONDS, BEEP_SECONDS)]))
 
     def tone(self, hz: float, seconds: float) -> None:
@@ -297,6 +303,8 @@ class Speaker:
         if seconds < 0:
             raise ValueError("negative duration")
         divisor_for(hz)  # rejects nonsense pitches before anything is queued
+        from .music import Note
+
         self._sleep_until(self._schedule([Note(hz, seconds, seconds)]))
 
     def play(self, music: str) -> None:
@@ -312,7 +320,9 @@ class Speaker:
         that would overfill the buffer blocks until the surplus has played.
         Later BEEP/tone/PLAY calls start after the queued music.
         """
-        notes, state = parse(music, self._music)
+        from .music import parse
+
+        notes, state = parse(music, self.music_state)
         self._music = state
         end = self._schedule(notes)
         if state.foreground:
@@ -332,8 +342,12 @@ class Speaker:
 
     @property
     def music_state(self) -> MusicState:
+        if self._music is None:
+            from .music import MusicState
+
+            self._music = MusicState()
         return self._music
 
     def reset_music(self) -> None:
         """Back to T120 L4 O4 MN MF (what RUN did)."""
-        self._music = MusicState()
+        self._music = None

@@ -39,9 +39,13 @@ settings: vconsole.toml in your config folder, VCONSOLE_* variables; see vconsol
 """
 
 
+class RunParser(Parser):
+    """The run parser's own class: its options are the settings, so it is its own reference."""
+
+
 def run_parser() -> argparse.ArgumentParser:
     """The parser of ``vconsole [PROGRAM] [SWITCHES] [OPTIONS]``: start a program (or the prompt)."""
-    p = Parser(
+    p = RunParser(
         prog="vconsole",
         description="An IBM PC in 80x25 text mode. With no PROGRAM, the DOS prompt starts.",
         epilog=EPILOG,
@@ -96,6 +100,8 @@ def parse_with_settings(parser: argparse.ArgumentParser, argv: list[str], *,
     from .. import settings
 
     try:
-        return settings.parse(parser, argv, reference=run_parser(), intermixed=intermixed)
+        # a run parser is its own reference: building a second one would cost every start-up
+        reference = None if isinstance(parser, RunParser) else run_parser()
+        return settings.parse(parser, argv, reference=reference, intermixed=intermixed)
     except settings.SettingError as e:
         raise CliError(str(e)) from None
