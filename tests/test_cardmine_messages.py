@@ -27,6 +27,7 @@ def longest_news() -> list[str]:
     walk = say.play_text(say.walked(NAME, 4, SQ), say.bumped(NAME, SQ), say.claimed(ACE))
     return [
         play + " " + say.draws(NAME, TEN),
+        play + " " + say.no_draw(NAME),
         play + " " + say.won(NAME, NAME, (99, 98), 99),
         walk + " " + say.won(NAME, NAME, (99, 98), 99),
         say.dug(NAME, SQ) + " " + say.draws(NAME, TEN),

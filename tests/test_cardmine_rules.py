@@ -5,6 +5,7 @@ import pytest
 
 from vconsole.toolkit.cards import Card, pack
 from vconsole.toolkit.rng import GameRandom
+from vconsole_programs.cardmine import rules
 from vconsole_programs.cardmine.checks import board_errors, card_errors
 from vconsole_programs.cardmine.diagram import build, describe
 from vconsole_programs.cardmine.match import greedy_player, play_game, points_now, random_player
@@ -132,16 +133,41 @@ def test_the_same_seeds_deal_the_same_game_again():
     assert [c.code for c in shuffled_deck(2)[-4:]] == ["QS", "7D", "AC", "4H"]
 
 
-def test_draw_takes_the_top_card_and_an_empty_deck_is_a_tie():
+def test_draw_takes_the_top_card():
     s = deal(1, 2)
     top = s.decks[s.turn][-1]
     t = draw(s)
     assert top in t.hands[s.turn] and len(t.decks[s.turn]) == len(s.decks[s.turn]) - 1 and t.drawn
     assert legal_plays(s) == []  # nothing to play before the draw
-    empty = build(START, hands=(["5S"], ["5H"]), decks=(0, 0), drawn=False)
+
+
+def test_an_empty_deck_skips_the_draw_and_the_hand_plays_on():
+    s = build(START, hands=(["5S", "6S"], ["5H"]), decks=(0, 0), drawn=False)
+    t = draw(s)
+    assert not t.over and t.drawn and t.hands == s.hands and t.decks == ((), ())
+    assert legal_plays(t) and card_errors(t) == []
+    u = apply_play(t, legal_plays(t)[0])
+    assert len(u.hands[0]) == 1 and u.decks == ((), ())
+    assert u.turn == 1 and u.ply == 1
+
+
+def test_the_decks_are_exhausted_when_deck_and_hand_are_both_used_up():
+    empty = build(START, hands=([], []), decks=(0, 0), drawn=False)
     end = draw(empty)
     assert end.winner == TIE and chips(end) == 0
     assert card_errors(end) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_with_nobody_winning_every_card_of_both_decks_is_played(seed, monkeypatch):
+    """Game point 99 cannot be reached, and the early tie is turned off: the game goes on
+    after the draw piles run out until both hands are empty too, one card a play."""
+    monkeypatch.setattr(rules, "settled", lambda state: False)
+    start = deal(2 * seed + 1, 2 * seed + 2, Options(game_point=99))
+    cards = sum(len(start.hands[m]) + len(start.decks[m]) for m in (0, 1))
+    final = play_game((random_player, greedy_player), seed, Options(game_point=99))
+    assert final.winner == TIE and final.ply == cards
+    assert final.decks == ((), ()) and final.hands == ((), ())
 
 
 # -- shaft cards ---------------------------------------------------------------------------
@@ -406,8 +432,8 @@ def test_cards_are_conserved_and_the_board_legal_after_every_move(seed):
     final = play_game((random_player, greedy_player) if seed % 2 else (greedy_player, random_player),
                       seed, options, check=_check)
     assert final.winner != PLAYING
-    if final.winner == TIE:  # the decks ran out, or nobody could reach game point any more
-        assert not final.decks[final.turn] or settled(final)
+    if final.winner == TIE:  # the decks were used up, or nobody could reach game point any more
+        assert (not final.decks[0] + final.decks[1] + final.hands[0] + final.hands[1]) or settled(final)
     else:
         assert final.score[final.winner] >= options.game_point
 

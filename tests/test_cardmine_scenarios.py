@@ -598,3 +598,23 @@ def test_the_news_keeps_the_last_plays_of_both_miners(tmp_path):
     out = play(tmp_path, " ".join(keys_for(state, p)) + " wait:8000")
     assert "ALICE: " in news(out) and "COMPUTER " in news(out)  # hers in brief, then the computer's
     assert news(out).index("ALICE: ") < news(out).index("COMPUTER ")
+
+
+def test_with_the_draw_piles_used_up_the_miners_play_out_their_hands(tmp_path):
+    from vconsole_programs.cardmine.diagram import build
+    # 8 to 8 of 10, and an unclaimed king of spades no walk of a 2 or a 3 can reach
+    grid = "\n".join([". . . . . AH1 6H 6C AC1 . . . . . . .",
+                      ". . . . . . ## ## . . . . . . . .",
+                      ". . . . KS 7S 6S 6D . . . . . . . .",
+                      ". . . . . . AS0 AD0 . . . . . . . ."])
+    seeds = (1234, 5678)
+    state = build(grid, hands=(["2C"], ["3D"]), pawns=("2-7", "2-8"), decks=(0, 0), drawn=False,
+                  options=Options(game_point=10))
+    assert state.score == (8, 8)
+    Drive(tmp_path).write_text("CARDMINE.TMP", tmpfile.text(("ALICE", "COMPUTER"), seeds, state.options, 1, state))
+    out = play(tmp_path, "wait:1000")
+    assert "ALICE HAS NO CARD LEFT TO DRAW." in news(out)  # no draw, but her hand plays on
+    keys, final = whole_game(state, seeds, person=0)
+    assert final.ply == 2 and final.hands == ((), ())  # one play each, no draws
+    out = play(tmp_path, " ".join(keys) + " wait:3000")
+    assert "BOTH DECKS ARE USED UP: A TIE AT 8 TO 8" in news(out)

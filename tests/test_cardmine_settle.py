@@ -110,19 +110,21 @@ def test_in_a_shut_mine_each_claim_spends_a_movement_card():
     u = build(_shut(*lodes), hands=(["2S", "3S", "6H"], ["5C", "6C"]), pawns=("2-7", "2-8"),
               options=Options(game_point=10), decks=(0, 0))
     _decks_from_discard(u, 1, movement=True)
-    assert points_left(u) == (8, 4)  # three walks, but two plays left; miner 1 has a walk now
+    assert points_left(u) == (12, 4)  # three walks (two in hand, one to draw); miner 1 has one
 
 
 def test_each_play_claims_one_lode_at_most_so_the_cards_left_bound_a_score():
-    # an open mine, but each miner has one card left to draw: miner 0 (to play, drawn) two
-    # plays, miner 1 one, so 8 and 4 points at most, and 12 + 8 falls short of 21
-    s = build("\n".join([". . . . . . . . . . . . . . . .",
-                         ". . . . . . ## ## . . . . . . . .",
-                         ". . . . . . . . . . . . . . . .",
-                         "AS0 KS0 QS0 JS0 QD0 . . . . . . . . . . KD1"]),
-              hands=(["AH", "5H"], ["AC", "5C"]), pawns=("2-7", "2-8"), decks=(1, 1))
+    # an open mine, but each miner has one card left to draw and one in hand: two plays
+    # each (every play spends a card), so 8 points at most, and 12 + 8 falls short of 21
+    grid = "\n".join([". . . . . . . . . . . . . . . .",
+                      ". . . . . . ## ## . . . . . . . .",
+                      ". . . . . . . . . . . . . . . .",
+                      "AS0 KS0 QS0 JS0 QD0 . . . . . . . . . . KD1"])
+    s = build(grid, hands=(["AH"], ["AC"]), pawns=("2-7", "2-8"), decks=(1, 1))
     assert not mine_shut(s.face, s.cell) and s.score == (12, 3)
-    assert points_left(s) == (8, 4) and settled(s)
+    assert points_left(s) == (8, 8) and settled(s)
+    t = build(grid, hands=(["AH", "5H"], ["AC"]), pawns=("2-7", "2-8"), decks=(1, 1))
+    assert points_left(t)[0] == 12 and not settled(t)  # a card more in hand: a third play
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -137,7 +139,7 @@ def test_the_bound_never_says_less_than_a_miner_then_gets(seed, monkeypatch):
 
     players = (random_player, greedy_player) if seed % 2 else (random_player, random_player)
     final = play_game(players, 500 + seed, Options(game_point=99, dealt=1 + seed), check=check)
-    assert final.winner == TIE and not final.decks[final.turn]
+    assert final.winner == TIE and final.decks == ((), ()) and final.hands == ((), ())
     for score, left in seen:
         for m in (0, 1):
             assert final.score[m] <= score[m] + left[m]

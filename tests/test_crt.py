@@ -4,10 +4,10 @@ The beam draws as many lines as the card sends (CGA 200, EGA and MDA 350, VGA 40
 the overscan lines): that rests on the cards' documented line counts.  A colour tube's mask
 repeats at its dot pitch, and the 5151's P39 phosphor falls to 10 % in its preset time: those
 tests check that the picture follows the preset figures, which vconsole/crt.py marks as
-unverified quotations (the dot pitches, and the 150 ms P39 time from memory of JEDEC TEP116,
-which could not be read); a source that contradicts them should change the preset and these
-expected figures together.  The golden crops (tests/golden_crt, made by
-scripts/make_crt_golden.py) lock the look itself against accidental change.
+rendering choices (no document giving the dot pitches or a P39 decay time was found); a source
+that gives other figures should change the preset and these expected figures together.  The
+golden crops (tests/golden_crt, made by scripts/make_crt_golden.py) lock the look itself against
+accidental change.
 """
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_gaps_close_as_the_line_count_rises():
 
 @pytest.mark.parametrize("adapter,pitch", [("cga", 0.43), ("ega", 0.31), ("vga", 0.28)])
 def test_mask_repeats_at_the_dot_pitch(adapter, pitch):
-    assert crt.TUBES[adapter].dot_pitch_mm == pitch  # 5153, 5154, 8513 as quoted (unverified, see crt.py)
+    assert crt.TUBES[adapter].dot_pitch_mm == pitch  # 5153, 5154, 8513: rendering choices, see crt.py
     frame = _uniform_frame(adapter, 255)
     w, h = display_size(adapter, 3)
     img = crt.CrtPicture(adapter, "color", (w, h)).render(frame)
@@ -126,7 +126,7 @@ def test_p39_afterglow_falls_to_a_tenth_in_150_ms():
         fresh.render(lit, 0.0)
         after[t] = _cell_light(fresh, dark, t, box) / full
         assert fresh.fading
-    assert after[0.15] == pytest.approx(0.1, rel=0.15)  # the preset's 150 ms to 10 % (unverified, see crt.py)
+    assert after[0.15] == pytest.approx(0.1, rel=0.15)  # the preset's 150 ms to 10 % (a rendering choice)
     assert after[0.05] == pytest.approx(10 ** (-1 / 3), rel=0.1)  # exponential between
     assert after[0.02] > after[0.05] > after[0.15]  # a trail over several 20 ms frames
     gone = crt.CrtPicture("mda", "green", size)
@@ -151,6 +151,10 @@ def test_colour_phosphor_leaves_no_trail():
 def test_decay_rates_follow_the_phosphor_table():
     assert crt.PHOSPHORS["green"].name == "P39"
     assert math.exp(-crt.decay_per_second("green") * 0.150) == pytest.approx(0.1)
+    # the preset times are to 10 %, not 1/e: the 1/e time constant is t10 / ln 10
+    for monitor, tau_ms in (("green", 150 / math.log(10)), ("amber", 13 / math.log(10))):
+        assert 1000 / crt.decay_per_second(monitor) == pytest.approx(tau_ms)
+        assert math.exp(-crt.decay_per_second(monitor) * tau_ms / 1000) == pytest.approx(1 / math.e)
     assert crt.PHOSPHORS["color"].decay_10pct_ms < 1  # P22: gone within a frame
 
 

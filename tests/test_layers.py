@@ -277,3 +277,18 @@ def test_a_redraw_beside_the_open_pop_ups_runs_at_once_and_one_under_them_waits(
     assert done == ["beside"]
     cover.close()
     assert sorted(done) == ["beside", "under", "unknown"]
+
+
+LONGEST = 500  # lines: a module to read in one sitting (issue 22)
+
+
+def test_modules_are_short_enough_to_read_or_say_why_not():
+    """Past LONGEST lines only a pure search kept whole for speed, and its docstring says so."""
+    long = []
+    for path in files("vconsole") + files("programs"):
+        text = path.read_text()
+        if text.count("\n") > LONGEST:
+            doc = ast.get_docstring(ast.parse(text)) or ""
+            if f"runs past {LONGEST} lines on purpose" not in " ".join(doc.split()):
+                long.append(f"{path.relative_to(ROOT)}: {text.count(chr(10))} lines")
+    assert not long, long

@@ -331,3 +331,19 @@ def test_f7_quits_from_questions_and_file_names_keeping_the_game(tmp_path, keys)
 def test_f7_on_the_start_up_screen_quits(tmp_path):
     out = run_headless(PROGRAM, "F7", switches="S", drive=tmp_path)
     assert out.exit_code == 0
+
+
+def test_level_9_starts_loading_its_compiled_search_when_chosen_or_resumed(tmp_path, monkeypatch):
+    """The master's kernel is loaded in the background as soon as level 9 is chosen (F9) or a
+    game saved at level 9 resumes, not at lower levels; counted, not timed."""
+    from vconsole_programs.mill import master
+    started: list[str] = []
+    monkeypatch.setattr(master, "warm_up", lambda: started.append("warm"))
+    play(tmp_path, 'F3 F9 F9 F9 F9 F9 F9 "1 " "4 " F8 F7')  # levels 3-8: not yet
+    assert started == []
+    play(tmp_path / "b", 'F3 ' + "F9 " * 7 + 'F8 F9 "1 " "4 " F7')  # level 9 reached twice: asked twice
+    assert started == ["warm", "warm"]
+    assert ".LEVEL 9" in (tmp_path / "b" / "MILL.TMP").read_text()
+    started.clear()
+    play(tmp_path / "b", "")  # resumes the game saved at level 9
+    assert started == ["warm"]

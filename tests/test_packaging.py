@@ -4,6 +4,7 @@ The fonts and the programs live in folders mapped to other package names by
 setup.py (fonts/ -> vconsole._fonts, programs/ -> vconsole_programs), so a
 mapping that misses a package only shows in a real wheel.
 """
+import re
 import shutil
 import subprocess
 import sys
@@ -76,4 +77,9 @@ def test_sdist_carries_its_tests_and_the_wheel_built_from_it_has_license_and_py_
     assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
     assert f"Version: {__import__('vconsole').__version__}" in meta  # the one version source
     assert "Classifier: Typing :: Typed" in meta
+    # the index shows the README without a broken picture or link: nothing points into the repository
+    description = meta.split("\n\n", 1)[1]
+    assert "Mill on EGA" in description and "docs/USAGE.md" in description
+    relative = re.findall(r"\]\((?!https?:|#)[^)]*\)", description)
+    assert not relative, relative[:5]
     assert "MIT License" in zipfile.ZipFile(wheel).read(licenses[0]).decode()

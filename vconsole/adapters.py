@@ -33,10 +33,13 @@ RGBI_PALETTE = np.array(
 )
 RGBI_PALETTE.flags.writeable = False
 
-# Phosphor tints at full ("bright") drive.  Derived from the JEDEC phosphor
-# chromaticities (TEP116): P39 green (x .223, y .698, the IBM 5151) and P3
-# amber (x .523, y .469), converted to linear sRGB, negative components
-# clipped to zero and the brightest channel scaled to FF.  P39 lies outside the
+# Phosphor tints at full ("bright") drive.  Derived from the phosphor
+# chromaticities as they are usually quoted from the JEDEC tables (TEP116),
+# P39 green (x .223, y .698, the IBM 5151) and P3 amber (x .523, y .469):
+# the publication itself could not be read to check them (see crt.py and
+# docs/WINDOW.md on what was looked for), so the tints are a close look, not a
+# measurement.  Converted to linear sRGB, negative components clipped to zero
+# and the brightest channel scaled to FF.  P39 lies outside the
 # sRGB gamut and clips to the pure green primary.  "white" is kept neutral
 # (FFFFFF) rather than the bluish P4 (about BAE5FF by the same rule) so that
 # the monochrome levels come out exactly as measured: 00, AA, FF grey.

@@ -6,8 +6,9 @@ post-process of that exact native frame, so the window, screenshots and
 animated captures share it and it is tested headless.
 
 What a tube adds to the card's signal.  The presets below say, figure by figure,
-which rest on a source that was read, which are unverified quotations, and which
-are rendering choices rather than monitor figures:
+which rest on a source that was read and which are rendering choices: values
+picked for the look, with the reason beside them, and no claim about the
+hardware:
 
 * **Scanlines.**  The beam draws each of the card's lines (200 on CGA, 350 on
   EGA and MDA, 400 on VGA, plus the overscan lines) as a band of roughly
@@ -71,7 +72,12 @@ class Tube:
 
 @dataclass(frozen=True)
 class Phosphor:
-    """A phosphor's afterglow: the time its light takes to fall to 10 % (the usual persistence measure)."""
+    """A phosphor's afterglow: the time its light takes to fall to 10 % (the usual persistence measure).
+
+    The afterglow is a pure exponential, so this time is ln 10 (about 2.30) time constants:
+    the 1/e time is ``decay_10pct_ms / ln 10``.  A table that gives a 1/e time (or a time to
+    1 %) has to be converted before its figure goes here.
+    """
 
     name: str
     decay_10pct_ms: float
@@ -97,9 +103,14 @@ class Phosphor:
 #              raster refresh is 40-80 Hz.
 #   [p22]      cathoderaytubes.com "Phosphorous": P-22 is a phosphor set used in colour CRT
 #              displays.  No decay time is given.
-# JEDEC TEP116 itself (the phosphor designations with their decay times) was not found in any
-# searchable copy, nor were IBM's own monitor manuals or sales manuals, nor any tube maker's
-# spot-size data sheet.
+#   [tubetime] "CRT Phosphor Video" (October 2015), tubetime.us/index.php/2015/10: quotes a
+#              chart giving P1 green a persistence of 20 ms; no other phosphor time is given.
+# Looked for on 2026-12-03 and not found in anything that could be read (so nothing below
+# rests on them): JEDEC TEP116 or the older EIA phosphor tables (decay times, persistence
+# classes); the "Standard phosphor types" table of Wikipedia's "Phosphor" article (only the
+# openings of its copies could be read, not the table); IBM's Guides to Operations, Technical
+# References and announcement letters for the 5151, 5153, 5154 and 8513; any museum or
+# collector page quoting a dot pitch for those monitors; any tube maker's spot-size data.
 #
 # Picture sizes: IBM's usable picture size was not found for any of these monitors.  The
 # values are an estimate: a 4:3 area of about 9.5 x 7.1 inches on the 13-inch colour tubes
@@ -107,28 +118,32 @@ class Phosphor:
 # on the 12-inch monitors (the 5151, whose tube is 11.5 inches across [emusee], and the 8513
 # [ps2]), overscan band included.  They set the mask period and the glow's reach in lines;
 # treat them as a rendering choice, not a monitor figure.
-# Dot pitches 0.43 mm (5153), 0.31 mm (5154), 0.28 mm (8513): the look's author quoted them as
-# IBM's published figures; no IBM document giving them was found or read here, so they are
-# unverified (no source read contradicts them either).
+# Dot pitches 0.43 mm (5153), 0.31 mm (5154), 0.28 mm (8513): a rendering choice, not a monitor
+# figure.  They were first written down as IBM's figures from memory; no document giving any
+# pitch for these monitors was found, and none read contradicts them.  They are kept because
+# they give the mask wanted: coarsest on the 15.7 kHz CGA tube (about 560 triads across a
+# picture of 704 columns, border included, so 640-dot graphics blur a little; 2.5 display
+# pixels a triad at scale 2, so the dots show), finer on the EGA and VGA tubes (about 780 and
+# 820 triads for 704 and 792 columns, about one a column; 1.8 and 1.9 pixels a triad).
 # Spot sizes: no published figure was found (IBM published none that was found; no tube data
 # sheet was read).  They are a rendering choice, not a monitor figure: a beam narrower than the
 # line pitch so that the card's lines show as lines, wider on the 15.7 kHz 200-line tube.
 TUBES: dict[str, Tube] = {
-    # picture 241 x 181 mm: estimate (13-inch tube [retrotech]); spot 0.50 mm: rendering choice;
-    # dot pitch 0.43 mm: unverified
+    # picture 241 x 181 mm: estimate (13-inch tube [retrotech]); spot 0.50 mm and dot pitch
+    # 0.43 mm: rendering choices
     "cga": Tube("IBM 5153 Color Display", 241.0, 181.0, 0.50, 0.43,
                 "13-inch shadow-mask colour tube at 60 Hz (retrotechcollection 'IBM 5153'); "
-                "dot pitch 0.43 mm quoted as IBM's, not checked; picture size estimated; spot a rendering choice"),
-    # picture 241 x 181 mm: estimate (tube size not found); spot 0.36 mm: rendering choice;
-    # dot pitch 0.31 mm: unverified
+                "dot pitch, spot and picture size are rendering choices (no IBM figure found)"),
+    # picture 241 x 181 mm: estimate (tube size not found); spot 0.36 mm and dot pitch 0.31 mm:
+    # rendering choices
     "ega": Tube("IBM 5154 Enhanced Color Display", 241.0, 181.0, 0.36, 0.31,
-                "dot pitch 0.31 mm quoted as IBM's, not checked; picture size assumed as the 5153's; "
-                "spot a rendering choice"),
-    # picture 229 x 172 mm: estimate (12-inch display [ps2]); spot 0.30 mm: rendering choice;
-    # dot pitch 0.28 mm: unverified
+                "dot pitch, spot and picture size (taken as the 5153's) are rendering choices "
+                "(no IBM figure found)"),
+    # picture 229 x 172 mm: estimate (12-inch display [ps2]); spot 0.30 mm and dot pitch 0.28 mm:
+    # rendering choices
     "vga": Tube("IBM PS/2 Display 8513", 229.0, 172.0, 0.30, 0.28,
-                "12-inch 640x480 60 Hz colour display (Wikipedia 'IBM PS/2'); dot pitch 0.28 mm quoted "
-                "as IBM's, not checked; picture size estimated; spot a rendering choice"),
+                "12-inch 640x480 60 Hz colour display (Wikipedia 'IBM PS/2'); dot pitch, spot and "
+                "picture size are rendering choices (no IBM figure found)"),
     # picture 229 x 172 mm: estimate (11.5-inch tube [emusee]); spot 0.34 mm: rendering choice;
     # no mask: a monochrome tube has a continuous phosphor
     "mda": Tube("IBM 5151 Monochrome Display", 229.0, 172.0, 0.34, 0.0,
@@ -138,23 +153,29 @@ TUBES: dict[str, Tube] = {
 TUBES["hercules"] = TUBES["mda"]
 
 # Afterglow to 10 % ([printwiki]'s definition of persistence), modelled as an exponential
-# ([ibmvdt]).  The designations are sourced: P39 on the 5151 [emusee], P3 amber and P4 white
-# monochrome screens [mono], P22 for colour CRTs [p22].  The decay TIMES are not: they were quoted
-# from memory of JEDEC TEP116, which could not be read here, and no source read gives a time
-# for P39, P3, P4 or P22 (the only one read is a collector's chart figure of 20 ms for P1,
-# quoted on tubetime.us "CRT Phosphor Video", 2015, which is not a phosphor used here).
-# What the sources read do support: P39 persists long enough to smear a changing picture
-# [emusee], so a trail over several 20 ms frames is right in kind.  The exact times are
-# unverified; P4 and P22 only need to be far below one frame, which any value under 1 ms gives.
+# ([ibmvdt]): light = exp(-t / tau) with tau = t10 / ln 10, so 150 ms to 10 % is a 1/e time of
+# about 65 ms and 13 ms to 10 % one of about 5.6 ms.  The designations are sourced: P39 on the
+# 5151 [emusee], P3 amber and P4 white monochrome screens [mono], P22 for colour CRTs [p22].
+# The decay TIMES are rendering choices, not phosphor figures: no source read gives a time for
+# P39, P3, P4 or P22 (the only time read is [tubetime]'s 20 ms for P1, not a phosphor used here),
+# nor even says that P3 fades faster than P39.  Why each value was picked (a frame of the
+# 5151 is 20 ms at its 50 Hz [emusee]):
+#   P39 150 ms: one frame later 74 % of the light is left, three frames later 40 %, and it is
+#     gone (below SETTLED) after about 450 ms: a blink or a cursor move trails over several
+#     frames, the smear a changing picture shows on the 5151 [emusee], yet text stays readable.
+#   P3 13 ms: one frame later 3 % is left, two frames later nothing: a faint one-frame trace,
+#     clearly shorter than the green's, as the look's amber.
+#   P4, P22 0.06 and 0.05 ms: any value under 1 ms turns the afterglow off (CrtPicture.persistent);
+#     the numbers themselves change nothing.
 PHOSPHORS: dict[str, Phosphor] = {
     "green": Phosphor("P39", 150.0, "P39 on the IBM 5151 (emusee.org), long persistence; "
-                      "150 ms to 10 % is an unverified figure (JEDEC TEP116 not read)"),
+                      "150 ms to 10 % is a rendering choice (no P39 time found)"),
     "amber": Phosphor("P3", 13.0, "P3 for amber monochrome screens (Wikipedia 'Monochrome monitor'); "
-                      "13 ms to 10 % is an unverified figure (JEDEC TEP116 not read)"),
+                      "13 ms to 10 % is a rendering choice (no P3 time found)"),
     "white": Phosphor("P4", 0.06, "P4 for white monochrome screens (Wikipedia 'Monochrome monitor'); "
-                      "the time is unverified, only its being far below a frame matters"),
-    "color": Phosphor("P22", 0.05, "P22 colour phosphors (cathoderaytubes.com); the time is unverified, "
-                      "only its being far below a frame matters"),
+                      "the time is a rendering choice: under 1 ms means no afterglow"),
+    "color": Phosphor("P22", 0.05, "P22 colour phosphors (cathoderaytubes.com); the time is a rendering "
+                      "choice: under 1 ms means no afterglow"),
 }
 
 # Rendering constants: none of these is a monitor figure, and no published value was found
@@ -171,7 +192,10 @@ def tube_for(adapter: Adapter | str) -> Tube:
 
 
 def decay_per_second(monitor: str) -> float:
-    """The phosphor's exponential rate: light falls by exp(-rate * seconds)."""
+    """The phosphor's exponential rate: light falls by exp(-rate * seconds), to 10 % at its decay time.
+
+    rate = ln 10 / (time to 10 %), the inverse of the 1/e time constant.
+    """
     return math.log(10.0) / (PHOSPHORS[monitor].decay_10pct_ms / 1000.0)
 
 

@@ -46,8 +46,8 @@ def end_game(app: CardMineApp, aborted: bool = False) -> None:
     else:
         app.loser = None
         app.bank.settle(None, None, 0, app.names)
-        # the decks ran out, or (with cards still to draw) nobody could reach game point
-        news = say.settled(s.score) if s.decks[s.turn] else say.tie(s.score)
+        # the decks ran out, or (with cards still to play) nobody could reach game point
+        news = say.settled(s.score) if s.decks[s.turn] or s.hands[s.turn] else say.tie(s.score)
         app.sound.effect("lose")
     app.draw_game()
     app.add_news(news, "winner")  # after the play that ended it, when both fit

@@ -65,6 +65,10 @@ def draws(name: str, c: Card | None) -> str:
     return f"{name} DRAWS {card(c)}." if c is not None else f"{name} DRAWS A CARD."
 
 
+def no_draw(name: str) -> str:
+    return f"{name} HAS NO CARD LEFT TO DRAW."
+
+
 def hand_over(name: str) -> str:
     return f"{name}: PRESS A KEY WHEN READY (BOTH HANDS ARE HIDDEN TILL THEN)."
 
@@ -132,7 +136,7 @@ def won(name: str, other: str, score: tuple[int, int], n: int) -> str:
 
 
 def tie(score: tuple[int, int]) -> str:
-    return f"THE DECKS ARE EXHAUSTED: A TIE AT {score[0]} TO {score[1]}. NO CHIPS CHANGE HANDS."
+    return f"BOTH DECKS ARE USED UP: A TIE AT {score[0]} TO {score[1]}. NO CHIPS CHANGE HANDS."
 
 
 def settled(score: tuple[int, int]) -> str:

@@ -1,8 +1,9 @@
 """Tommy's Card Miners as a pure model: the mine, two packs, hands, pawns, plays and scores.
 
 A turn is a draw (``draw``) then exactly one play (``apply_play``), chosen from
-``legal_plays``.  States are never changed in place: ``apply_play`` and ``draw`` return a new
-one, so a search or an undo keeps every state it has seen.  Nothing here reads a clock or
+``legal_plays``; once a miner's deck is empty his turn is the play alone.  States are never
+changed in place: ``apply_play`` and ``draw`` return a new one, so a search or an undo keeps
+every state it has seen.  Nothing here reads a clock or
 the global ``random``: decks are shuffled by ``vconsole.toolkit.rng.GameRandom`` from a seed,
 which is what makes "replay the last hand" deal the same two decks again.
 
@@ -35,7 +36,7 @@ screen says them in the program's words):
 * A face-down entrance may be dug on any empty square next to a shaft card, with any hand
   card, only when the miner has no face-up play at all; it ends the turn.  With no play of
   any kind (late in a game the mine fills up) the miner throws one hand card of his choice
-  on the discard pile: every turn still draws one card and spends one, so a hand never
+  on the discard pile: every turn draws at most one card and spends one, so a hand never
   grows past the deal plus the draw (at most 10 cards, the most the keys 1-9, A can name).
 * First miner: each draws his top card, aces high; on equal ranks both cards go to the
   bottom of their owners' decks and both draw again.  The deciding pair becomes the two
@@ -44,13 +45,18 @@ screen says them in the program's words):
   entrances); after a tie the draw decides again.
 * More starting entrances (option, 2, 4 or 6): each extra pair is the top card of each deck,
   laid face down at fixed places (row 3 columns 3 and 12, then row 1 columns 4 and 11).
-* The decks are exhausted when the miner to move has no card to draw: the game is a tie.
-  (Both decks hold the same number of cards, so this is when both are empty.)
+* A deck is exhausted when every one of its cards has been used, not merely drawn: a miner
+  whose draw pile is empty skips the draw ("in general" a turn draws, the instructions say)
+  and plays on from his hand, one card a turn.  The game is a tie when the miner to move
+  has neither a card to draw nor one in his hand.  (The decks start alike and the miners
+  take turns, so the first miner holds as many cards as the other whenever he is to move:
+  this is when both decks and both hands are used up.)
 * A game that can no longer be won is that same tie, declared at once (``settled``, in
   ``settle.py`` with the proof of its bound): when neither miner can reach the game point
-  with the best lodes he could still claim, one per play he has left (and, once nothing can
-  be laid, one per movement card), the decks would run out without a winner anyway, so they
-  are not played out as turn after turn of cards thrown away.
+  with the best lodes he could still claim, one per play he has left (one per card in his
+  hand and deck; once nothing can be laid, one per movement card), the decks would run out
+  without a winner anyway, so they are not played out as turn after turn of cards thrown
+  away.
 * Winning: the first miner whose claims reach the game point wins at once; the loser pays
   the difference in points in chips.
 """
@@ -263,14 +269,18 @@ def deal(seed0: int, seed1: int, options: Options = DEFAULT_OPTIONS, first: int 
 
 
 def draw(state: State) -> State:
-    """The miner to move draws his top card; an empty deck means the decks are exhausted: a tie."""
+    """The miner to move draws his top card.  With his deck empty he draws nothing and plays
+    from his hand; with his hand empty too the decks are exhausted: a tie."""
     if state.over or state.drawn:
         raise ValueError("no draw due")
     s = state.copy()
     m = s.turn
     deck = s.decks[m]
     if not deck:
-        s.winner = TIE
+        if s.hands[m]:
+            s.drawn = True  # nothing left to draw: he plays on from his hand
+        else:
+            s.winner = TIE  # deck and hand both used up: the decks are exhausted
         return s
     card = deck[-1]
     decks = list(s.decks)

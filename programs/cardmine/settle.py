@@ -8,8 +8,9 @@ every step of ``points_left`` rests on a fact of the rules:
 
 * a play moves the miner's pawn to rest at most once, and only the square it rests on is
   claimed (a bumped pawn claims nothing), so each of his plays claims at most one lode;
-* a miner plays once a turn, and each turn begins with a draw from his own deck, so he has
-  at most as many plays left as cards in his deck (one more if he has drawn and not played);
+* every play spends one card from the miner's hand, and cards come into his hand only from
+  his own deck, so he has at most as many plays left as cards in his hand and deck together
+  (the game ends as a tie once both are empty);
 * once the mine is shut (``mine_shut``) no card can be laid again, so it stays shut and the
   only way a pawn moves on its own is a movement card, which goes to the discard pile: the
   miner has at most as many claims left as movement cards in his hand and deck, and each
@@ -43,9 +44,8 @@ def mine_shut(face: Sequence[int], cell: Sequence[int]) -> bool:
 
 
 def plays_left(state: State, miner: int) -> int:
-    """At most how many more plays ``miner`` makes this game: one per card left to draw,
-    and the one he is about to make if he has drawn."""
-    return len(state.decks[miner]) + (1 if state.turn == miner and state.drawn and not state.over else 0)
+    """At most how many more plays ``miner`` makes this game: one per card in his hand or deck."""
+    return len(state.decks[miner]) + len(state.hands[miner])
 
 
 def _best(values: Sequence[int], count: int) -> int:

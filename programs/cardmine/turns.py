@@ -73,6 +73,10 @@ def begin_turn(app: CardMineApp) -> Hot | None:
         return None
     me = s.turn
     new = [c for c in s.hands[me] if c not in before.hands[me]]
+    if not new:  # his deck is used up: he plays on from his hand
+        app.new_index = None
+        app.add_news(say.no_draw(app.shown[me]))
+        return None
     app.new_index = s.hands[me].index(new[0])
     # two people at one screen: the card drawn is shown in its owner's hand, never in the news
     shown = card_of(new[0]) if app.face_up(me) and not app.private_hands() else None

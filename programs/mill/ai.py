@@ -23,6 +23,11 @@ The search generates exactly the moves ``rules.legal_moves`` allows (which piece
 may take is asked of ``rules.capturable`` itself), declining a capture included: it is
 searched last, and it matters, since taking a piece can free a point for a side that would
 otherwise be shut in.
+
+The module runs past 500 lines on purpose: :func:`_engine` is one pure search written as a
+closure, whose inner functions reach the tables, counters and transposition table as free
+variables (the cheapest lookup pure Python has) instead of through an object; split across
+modules it would be slower and no easier to read, since none of its parts makes sense alone.
 """
 
 from __future__ import annotations

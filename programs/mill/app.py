@@ -170,6 +170,7 @@ class MillApp:
         return tommy.run(self, CREDITS)
 
     def begin(self, note: str | None) -> Hot | None:
+        self.warm_up()  # a game resumed at level 9
         self.redraw()
         if note:
             self.message(say.tmp_problem(note), "error")
@@ -205,6 +206,7 @@ class MillApp:
             if 0 <= new <= self.max_level:
                 self.level = new
                 self.message(say.level(new))
+                self.warm_up()
             else:
                 self.sound.effect("error")
                 if new > self.max_level and self.max_level < MAX_LEVEL:
@@ -212,6 +214,16 @@ class MillApp:
             self.draw_level()
             return Hot.HANDLED
         return None
+
+    def warm_up(self) -> None:
+        """At level 9, start loading the master's compiled search in a background thread
+        (``master.warm_up``), so that its first move need not wait for it. It never blocks
+        (the first think waits for it reading the keyboard), changes no move (the search is
+        bounded in nodes, not time) and is harmless without numba (level 9 then plays its
+        pure-Python search)."""
+        if self.level == MAX_LEVEL:
+            from . import master  # imports neither numba nor numpy until the thread runs
+            master.warm_up()
 
     # -- making a move --------------------------------------------------------------------
     def play(self, move: Move) -> None:

@@ -31,9 +31,16 @@ from .symmetry import INVERSES, canonical
 FILE_NAME = "book.txt"
 
 
-def parse(text: str) -> dict[tuple[int, int, int], tuple[int, int, tuple[int, ...]]]:
+#: (white mask, black mask, side to move) of a canonical position.
+Key = tuple[int, int, int]
+#: (search depth, value, the equally good points to place on).
+Entry = tuple[int, int, tuple[int, ...]]
+Book = dict[Key, Entry]
+
+
+def parse(text: str) -> Book:
     """{(white, black, turn): (depth, value, best points)} from the book's text."""
-    out = {}
+    out: Book = {}
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -45,7 +52,7 @@ def parse(text: str) -> dict[tuple[int, int, int], tuple[int, int, tuple[int, ..
 
 
 @lru_cache(maxsize=1)
-def entries() -> dict[tuple[int, int, int], tuple[int, int, tuple[int, ...]]]:
+def entries() -> Book:
     """The shipped book (empty if the data file is missing)."""
     try:
         text = resources.files(__package__).joinpath(FILE_NAME).read_text(encoding="ascii")
@@ -54,7 +61,7 @@ def entries() -> dict[tuple[int, int, int], tuple[int, int, tuple[int, ...]]]:
     return parse(text)
 
 
-def moves(pos: Position, book: dict | None = None) -> list[Move]:
+def moves(pos: Position, book: Book | None = None) -> list[Move]:
     """The book's equally good placements in ``pos`` (empty when it is not in the book)."""
     w, b = pos.white, pos.black
     if pos.in_hand != (PIECES_PER_SIDE - w.bit_count(), PIECES_PER_SIDE - b.bit_count()):

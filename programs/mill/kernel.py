@@ -62,7 +62,8 @@ def _jit(*signature: str, inline: bool = False) -> Callable[[_F], _F]:
     options: dict[str, Any] = {"cache": True}
     if inline:
         options["inline"] = "always"
-    return cast(Callable[[_F], _F], njit(*signature, **options))
+    compile_with: Any = njit  # numba's overloads do not type a signature passed by unpacking
+    return cast(Callable[[_F], _F], compile_with(*signature, **options))
 
 
 # One signature each for the two recursive functions: numba's cache mis-links a recursive
