@@ -77,10 +77,15 @@ def entry_points(group: str) -> list[ProgramEntryPoint]:
             if dist in seen:
                 continue
             seen.add(dist)
+            file = os.path.join(path or ".", meta, "entry_points.txt")
+            if not os.access(file, os.R_OK):  # most distributions have none: asked without raising an error
+                continue
             try:
-                with open(os.path.join(path or ".", meta, "entry_points.txt"), encoding="utf-8") as f:
+                with open(file, encoding="utf-8") as f:
                     text = f.read()
-            except OSError:  # no entry points (or an egg-info file, not a folder)
+            except OSError:  # unreadable after all (or an egg-info file, not a folder)
+                continue
+            if group not in text:  # the group's name is in its section's header: nothing to parse here
                 continue
             found.extend(ProgramEntryPoint(name, value, group) for name, value in _section(text, group))
     return found
