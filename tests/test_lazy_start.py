@@ -53,9 +53,10 @@ def test_a_program_is_imported_when_it_runs():
 
 #: what the test card and the prompt do not need to start: the PLAY interpreter and its exact fractions
 #: (the first sound imports them), numpy's typing helpers (annotations only), the traceback formatter
-#: (a program that fails), the TOML reader (a settings file that exists), the window's libraries
+#: (a program that fails), the INT 33h register interface (its first call), the TOML reader (a settings
+#: file that exists), the window's libraries
 NOT_AT_START = ("fractions", "decimal", "vconsole.music", "numpy.typing", "traceback", "tomllib", "pyglet",
-                "PIL", "importlib.metadata")
+                "PIL", "importlib.metadata", "vconsole.int33")
 
 
 def test_a_headless_start_without_a_settings_file_imports_only_what_it_runs(tmp_path):

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from vconsole.clock import VirtualClock
+from vconsole.int33 import Registers
 from vconsole.machine import Machine, MachineConfig
 from vconsole.mouse import (
     EV_LEFT_DOWN,
@@ -25,7 +26,6 @@ from vconsole.mouse import (
     MIDDLE,
     RIGHT,
     MouseDriver,
-    Registers,
 )
 from vconsole.render import effective_cells, render_frame
 from vconsole.video import TextScreen

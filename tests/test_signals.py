@@ -190,11 +190,12 @@ GAMES = {
 }
 
 
+# Each program is signalled once in a window, SIGTERM and SIGHUP taking turns: the two signals take one
+# path to the stop (frontends.signals; both are checked headless above, for every front end alike) and a
+# program's save on that stop does not depend on which signal it was, so each pair ran the same thing twice.
 @needs_x
-@pytest.mark.parametrize("name, signum", [("mill", signal.SIGTERM), ("mill", signal.SIGHUP),
-                                          ("cardmine", signal.SIGTERM), ("cardmine", signal.SIGHUP),
-                                          ("pearls", signal.SIGTERM), ("pearls", signal.SIGHUP),
-                                          ("command", signal.SIGTERM), ("command", signal.SIGHUP)])
+@pytest.mark.parametrize("name, signum", [("mill", signal.SIGTERM), ("command", signal.SIGHUP),
+                                          ("cardmine", signal.SIGTERM), ("pearls", signal.SIGHUP)])
 def test_a_signalled_window_saves_the_game_in_progress(xserver, tmp_path, name, signum):  # noqa: F811
     """The game is resumed from its file, the file removed behind the program's back, the
     process signalled: the file must be back (written by the stop) and the status 128 + N."""
@@ -250,8 +251,7 @@ KEPT = {
 
 
 @needs_x
-@pytest.mark.parametrize("name, signum", [("spider", signal.SIGTERM), ("spider", signal.SIGHUP),
-                                          ("anciento", signal.SIGTERM), ("anciento", signal.SIGHUP)])
+@pytest.mark.parametrize("name, signum", [("spider", signal.SIGTERM), ("anciento", signal.SIGHUP)])
 def test_a_signalled_window_keeps_anciento_and_spider_games(xserver, tmp_path, name, signum):  # noqa: F811
     """As for the Tommy's Toys games: the kept game is taken up again, its file removed behind the
     program's back, the process signalled, and the file must be back with the status 128 + N."""

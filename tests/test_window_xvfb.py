@@ -79,7 +79,8 @@ def _window(env, name: str, proc: subprocess.Popen) -> int:
         if r.stdout.strip():
             wid = int(r.stdout.split()[0])
             try:
-                if len(np.unique(_shot(env, wid).reshape(-1, 3), axis=0)) > 1:
+                shot = _shot(env, wid)
+                if (shot != shot[0, 0]).any():  # more than one colour (np.unique over the rows took seconds)
                     return wid
             except subprocess.CalledProcessError:
                 pass  # not viewable yet
@@ -146,7 +147,7 @@ def _matches_some_phase(env, wid, state, adapter, size=None, whole=False) -> tup
                 if np.array_equal(shot, exp):
                     return True, ""
                 continue
-            diff = np.abs(shot.astype(int) - exp.astype(int)).max(axis=2)
+            diff = np.abs(shot.astype(np.int16) - exp.astype(np.int16)).max(axis=2)
             ax, ay, aw, ah = p.active
             top = size[1] - ay - ah
             inside = np.zeros(diff.shape, bool)

@@ -26,10 +26,12 @@ import collections
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .int33 import Registers, s16
-from .int33 import call as int33_call
 from .video import MouseCursor, MouseHardwareCursor, TextScreen
+
+if TYPE_CHECKING:  # the INT 33h register interface is imported by its first call (int33 imports us)
+    from .int33 import Registers
 
 LEFT, RIGHT, MIDDLE = 0, 1, 2
 BUTTON_BITS = (1, 2, 4)
@@ -266,6 +268,8 @@ class MouseDriver:
         """
         self._need()
         with self._lock:
+            from .int33 import s16
+
             dx, dy = (s16(m) for m in self.mickeys)
             self.mickeys = [0, 0]
             return dx, dy
@@ -278,6 +282,8 @@ class MouseDriver:
         Values outside 1-32767 are pulled into that range.
         """
         self._need()
+        from .int33 import s16
+
         with self._lock:
             self.ratio = [min(max(s16(horizontal), 1), 0x7FFF), min(max(s16(vertical), 1), 0x7FFF)]
 
@@ -347,6 +353,8 @@ class MouseDriver:
     def int33(self, ax: int, bx: int = 0, cx: int = 0, dx: int = 0, es: int = 0,
               handler: Callable[[int, int, int, int], None] | None = None) -> Registers:
         """One INT 33h call: registers in, registers out (16-bit words); see vconsole.int33."""
+        from .int33 import call as int33_call  # the register interface: imported by its first call
+
         return int33_call(self, ax, bx, cx, dx, es, handler)
 
     # -- host pointer side ----------------------------------------------------------
