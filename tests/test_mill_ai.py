@@ -400,3 +400,19 @@ def test_level_9_plays_a_forced_move_without_spending_its_budget():
     calls = []
     move = choose_move(pos, 9, rng=random.Random(1), should_stop=lambda: calls.append(1) or False)
     assert move == moves[0] and not calls  # no search ran
+
+
+def test_level_9_plays_the_shallow_book_only_without_its_compiled_search(monkeypatch):
+    # after two placements the book's entries were searched to depth 10 with a plainer evaluation
+    # than level 9's own: the compiled search, with that evaluation, plays there instead
+    from vconsole_programs.mill import book, master
+    pos = Position.from_points([6], [15], WHITE, (8, 8))
+    assert book.moves(pos) and not book.moves(pos, min_depth=ai.MASTER_BOOK_DEPTH)
+    assert book.moves(Position.start(), min_depth=ai.MASTER_BOOK_DEPTH)  # the first placements stay
+    searched = []
+    monkeypatch.setattr(master, "search", lambda *a, **k: searched.append(1) or book.moves(pos)[0])
+    monkeypatch.setattr(master, "ready", lambda should_stop=None: True)
+    choose_move(pos, 9, rng=random.Random(0))
+    assert searched == [1]
+    monkeypatch.setattr(master, "ready", lambda should_stop=None: False)  # no numba: the book
+    assert choose_move(pos, 9, rng=random.Random(0)) in book.moves(pos) and searched == [1]

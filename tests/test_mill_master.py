@@ -260,3 +260,19 @@ def test_level_9_with_no_move_says_so():
     assert not legal_moves(pos)
     with pytest.raises(ValueError):
         master.search(pos, {}, rng=random.Random(0))
+
+
+def test_deepening_stops_early_on_a_settled_move_and_goes_on_where_it_changed_its_mind():
+    soft = 300_000
+    settled = [(7, 40), (7, 45), (7, 38), (7, 41)]  # one move for four iterations, one score
+    assert master._enough(settled, soft // master.STABLE_SHARE, soft)
+    assert not master._enough(settled, soft // master.STABLE_SHARE - 1, soft)  # too little seen yet
+    assert not master._enough(settled[1:], soft // master.STABLE_SHARE, soft)  # too few iterations
+    wavering = [(7, 40), (7, 45), (7, 38 + master.STABLE_SCORE + 10), (7, 41)]
+    assert not master._enough(wavering, soft // 2, soft) and master._enough(wavering, soft, soft)
+    changed = [(7, 40), (7, 45), (7, 38), (9, 60)]  # a new best move: the soft budget grows
+    assert not master._enough(changed, soft, soft)
+    assert master._enough(changed, master.UNSTABLE_GROW * soft, soft)
+    fell = [(7, 40), (7, 45), (7, 38), (7, 38 - master.UNSTABLE_DROP - 1)]
+    assert not master._enough(fell, soft, soft)
+

@@ -68,6 +68,10 @@ MASTER_SOFT_NODES: Final = 16_000
 #: ... and twice that over the last placements (this many or fewer pieces left in both hands),
 #: where the blockades and double mills of the moving phase are decided.
 MASTER_LATE_PLACING: Final = 8
+#: The compiled search (master.py) plays the book's entries only where they were searched this
+#: deep (the first two placements): the shallower ones were searched with a plainer
+#: evaluation than level 9's, and the kernel, with level 9's own, sees as far.
+MASTER_BOOK_DEPTH: Final = 12
 #: Level 9's quiescence search: how many plies of mill closures it follows past the horizon,
 #: and how many of the captures each closure allows (best guesses first) it tries.
 QUIESCE_PLIES: Final = 4
@@ -791,14 +795,18 @@ def choose_move(pos: Position, level: int, *, rng: random.Random,
             if on_best is not None:
                 on_best(forced[0], 0, 0)
             return forced[0]
-        from . import book  # the book reads its data file on first use only
-        booked = book.choose(pos, rng)
+        # the book reads its data file on first use only, master imports numba on first use only
+        from . import book, master
+        # the book's deep entries first; its shallower ones only where the kernel cannot search
+        booked = book.choose(pos, rng, min_depth=MASTER_BOOK_DEPTH)
+        compiled = booked is None and master.ready(should_stop)  # False without numba, or stopped
+        if booked is None and not compiled:
+            booked = book.choose(pos, rng)
         if booked is not None:
             if on_best is not None:
                 on_best(booked, 0, 0)
             return booked
-        from . import master  # the compiled search; numba is imported on first use only
-        if master.ready(should_stop):  # False without numba, or when stopped while it loads
+        if compiled:
             return master.search(pos, _kept_for(pos), rng=rng, on_best=on_best, should_stop=should_stop)
         return search(pos, MASTER_DEPTH, rng=rng, on_best=on_best, should_stop=should_stop,
                       max_nodes=MASTER_NODES, master=True, kept=_kept_for(pos),

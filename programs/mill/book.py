@@ -61,20 +61,22 @@ def entries() -> Book:
     return parse(text)
 
 
-def moves(pos: Position, book: Book | None = None) -> list[Move]:
-    """The book's equally good placements in ``pos`` (empty when it is not in the book)."""
+def moves(pos: Position, book: Book | None = None, min_depth: int = 0) -> list[Move]:
+    """The book's equally good placements in ``pos`` (empty when it is not in the book, or
+    searched to less than ``min_depth``)."""
     w, b = pos.white, pos.black
     if pos.in_hand != (PIECES_PER_SIDE - w.bit_count(), PIECES_PER_SIDE - b.bit_count()):
         return []  # a capture happened (or a set-up position): not a book position
     cw, cb, g = canonical(w, b)
     entry = (entries() if book is None else book).get((cw, cb, pos.turn))
-    if entry is None:
+    if entry is None or entry[0] < min_depth:
         return []
     inverse = INVERSES[g]
     return sorted(Move(None, inverse[p - 1] + 1) for p in entry[2])
 
 
-def choose(pos: Position, rng: random.Random) -> Move | None:
-    """A book move for ``pos`` picked with ``rng``, or None when out of book."""
-    options = moves(pos)
+def choose(pos: Position, rng: random.Random, min_depth: int = 0) -> Move | None:
+    """A book move for ``pos`` picked with ``rng``, or None when out of book (or the entry was
+    searched to less than ``min_depth``)."""
+    options = moves(pos, min_depth=min_depth)
     return rng.choice(options) if options else None
