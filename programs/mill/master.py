@@ -130,8 +130,7 @@ def to_move(pos: Position, f: int, t: int, c: int) -> Move:
 def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
            on_best: Callable[[Move, int, int], None] | None = None,
            should_stop: Callable[[], bool] | None = None, stats: dict[str, int] | None = None,
-           nodes: int | None = None, soft_nodes: int | None = None,
-           trace: list[tuple[int, int, int, int]] | None = None) -> Move:
+           nodes: int | None = None, soft_nodes: int | None = None) -> Move:
     """The master's move: as ``ai.search`` (same reports and stopping), by the kernel.
 
     ``kept`` holds the kernel's arrays (its table, killers, history) from one move of a
@@ -210,8 +209,6 @@ def search(pos: Position, kept: dict[str, Any], *, rng: random.Random,
         if stop:
             break
         done = d
-        if trace is not None:
-            trace.append((d, best, best_score, int(ctl[k.NODES])))
         seen.append((best, best_score))
         spent = int(ctl[k.NODES])
         if abs(best_score) > k.MATE_ZONE or _enough(seen, spent, soft_nodes):
