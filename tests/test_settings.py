@@ -100,6 +100,26 @@ def test_the_default_file_is_vconsole_toml_in_the_config_folder(monkeypatch, tmp
     assert (args.display, args.monitor, args.scale) == ("mda", "green", 3)
 
 
+@pytest.mark.parametrize("xdg, home", [(None, "/home/ann"), ("/srv/conf/", "/home/ann"), ("", "/home/ann/"),
+                                       ("relative/conf", "/home/ann"), (None, "/"), (None, "relative"), (None, "")])
+def test_the_config_folder_is_platformdirs_without_importing_it(monkeypatch, xdg, home):
+    """settings names the XDG folder itself on Linux (no platformdirs import at start-up): the same folder."""
+    import platformdirs
+
+    for name, value in (("XDG_CONFIG_HOME", xdg), ("HOME", home)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    monkeypatch.delenv("VCONSOLE_CONFIG", raising=False)
+    try:
+        expected = platformdirs.user_config_path("vconsole", appauthor=False) / "vconsole.toml"
+    except RuntimeError:  # platformdirs finds no home at all: neither does the fast path
+        assert settings._xdg_config_home() is None
+        return
+    assert settings.default_path() == expected
+
+
 def test_vconsole_config_prints_each_setting_and_its_source(tmp_path, capsys, monkeypatch):
     conf = tmp_path / "v.toml"
     conf.write_text('display = "mda"\nmouse = false\n\n[switches]\nmill = "MS"\n')
