@@ -24,18 +24,24 @@ class KeyScriptError(ValueError):
 
 @dataclass(frozen=True)
 class Press:
+    """A key typed: its BIOS word and the script's token for it."""
+
     word: int
     token: str
 
 
 @dataclass(frozen=True)
 class Wait:
+    """``wait:MS``: machine time that passes before the next event."""
+
     ms: float
     token: str
 
 
 @dataclass(frozen=True)
 class Mouse:
+    """``move:``, ``click:`` or ``rclick:`` at a text cell."""
+
     action: str  # "move", "click", "rclick"
     col: int
     row: int
@@ -44,6 +50,8 @@ class Mouse:
 
 @dataclass(frozen=True)
 class Wheel:
+    """``wheel:N``: notches of the mouse wheel."""
+
     steps: int  # notches, positive towards the user
     token: str
 

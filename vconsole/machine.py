@@ -57,6 +57,8 @@ class RealTimeHost:
 
 @dataclass(frozen=True)
 class MachineConfig:
+    """How the machine is built: display adapter, monitor, mouse, speaker, volume, switch-on time."""
+
     adapter: str = "ega"
     monitor: str = "color"
     mouse: bool = True

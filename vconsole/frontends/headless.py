@@ -72,6 +72,8 @@ class TappedClock(VirtualClock):
 
 @dataclass
 class Outcome:
+    """What a headless run left: its exit code, the final screen, the machine time it took."""
+
     exit_code: int | None  # None when the run was ended by the script running out
     state: ScreenState  # the screen at the end (before any teardown)
     text: list[str]
