@@ -81,11 +81,12 @@ def entry_points(group: str) -> list[ProgramEntryPoint]:
             if not os.access(file, os.R_OK):  # most distributions have none: asked without raising an error
                 continue
             try:
-                with open(file, encoding="utf-8") as f:
-                    text = f.read()
+                with open(file, "rb") as f:  # bytes: most files are only searched, a text reader for each
+                    data = f.read()          # was a sixth of the scan
             except OSError:  # unreadable after all (or an egg-info file, not a folder)
                 continue
-            if group not in text:  # the group's name is in its section's header: nothing to parse here
+            if group.encode() not in data:  # the group's name is in its section's header: nothing to parse here
                 continue
+            text = data.decode("utf-8")
             found.extend(ProgramEntryPoint(name, value, group) for name, value in _section(text, group))
     return found
