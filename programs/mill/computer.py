@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from vconsole.keyboard import Key
 from vconsole.toolkit.hot import Hot
 
-from . import ai, commands
+from . import commands
 from . import messages as say
 from .notation import format_move
 from .rules import Move
@@ -33,6 +33,11 @@ def stop_key(key: Key) -> str | None:
 
 
 def turn(app: MillApp) -> Hot | None:
+    # The search and its tables (ai.py, symmetry.py) are imported on the computer's first move, not
+    # with the game: building them took more than numpy's whole import, and the title screen, the
+    # menus and a game between two people never think.
+    from . import ai
+
     pos = app.game.position
     color = pos.turn
     who = f"{NAMES[color]} (COMPUTER)"
