@@ -24,7 +24,6 @@ from vconsole.toolkit.pager import FOOTER, show_text
 from . import files
 from . import help as helptext
 from . import messages as say
-from .demo import start_demo
 from .game import Game
 from .look import BOARD_COLOURS, PIECE_SCHEMES, STONE_H, STONE_W
 from .panel import LABEL_ROW, MSG_ROWS, MSG_TOP, TITLE_ROW
@@ -207,6 +206,10 @@ class MainMenu:
         elif action == "L":
             self.load_setup()
         elif action == "D":
+            # the demo brings the computer player (ai.py) and its fit tables: imported when a demo is
+            # asked for, not with the menu (they were over a tenth of the game's start-up)
+            from .demo import start_demo
+
             start_demo(app, self.news.say)
             return Outcome.MENU
         elif action in ("K", "M"):
