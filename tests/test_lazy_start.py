@@ -62,12 +62,29 @@ NOT_AT_START = ("fractions", "decimal", "vconsole.music", "numpy.typing", "trace
 def test_a_headless_start_without_a_settings_file_imports_only_what_it_runs(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "VCONSOLE_CONFIG"}
     env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # no vconsole.toml there
+    # on Linux the settings file's folder is named without platformdirs (settings._xdg_config_home)
+    not_at_start = NOT_AT_START + (("platformdirs",) if sys.platform.startswith("linux") else ())
     for program in ("testcard", None):  # None: the DOS prompt
         words = ([program] if program else []) + ["--headless", "--keys", "", "--dump-text", os.devnull,
                                                   "--drive", str(tmp_path / "drive")]
         mods = _modules_after(f"from vconsole.cli import main\nmain({words!r})", env)
         assert "vconsole.machine" in mods  # it did run
-        assert not [m for m in NOT_AT_START if m in mods], [m for m in NOT_AT_START if m in mods]
+        assert not [m for m in not_at_start if m in mods], [m for m in not_at_start if m in mods]
+
+
+#: a game's computer player and the tables it builds, imported on its first move (or demo), not with
+#: the title screen: mill's took longer to build than numpy takes to import
+THINKING_AT_FIRST_USE = {"mill": ("vconsole_programs.mill.ai", "vconsole_programs.mill.symmetry"),
+                         "anciento": ("vconsole_programs.anciento.ai", "vconsole_programs.anciento.fit_table",
+                                      "vconsole_programs.anciento.demo")}
+
+
+def test_a_games_first_screen_does_not_build_its_computer_player(tmp_path):
+    for game, later in THINKING_AT_FIRST_USE.items():
+        words = [game, "--headless", "--keys", "", "--dump-text", os.devnull, "--drive", str(tmp_path / game)]
+        mods = _modules_after(f"from vconsole.cli import main\nmain({words!r})")
+        assert f"vconsole_programs.{game}.app" in mods  # it did run
+        assert not [m for m in later if m in mods], [m for m in later if m in mods]
 
 
 def test_the_speaker_imports_the_play_interpreter_on_its_first_sound():
