@@ -14,13 +14,12 @@ import importlib
 import os
 import re
 import sys
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _META_SUFFIXES = (".dist-info", ".egg-info")
 
 
-@dataclass(frozen=True)
-class ProgramEntryPoint:
+class ProgramEntryPoint(NamedTuple):
     """One ``name = module:attribute`` line of a group, loadable as importlib's EntryPoint is."""
 
     name: str

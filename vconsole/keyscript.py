@@ -13,7 +13,7 @@ would otherwise open quoted text) and ``"#"``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .keyboard import word_for, word_for_char
 
@@ -22,24 +22,23 @@ class KeyScriptError(ValueError):
     """A token the script language does not know; the message names it."""
 
 
-@dataclass(frozen=True)
-class Press:
+# Value records every start defines are NamedTuples, not dataclasses: on Python 3.11 a frozen dataclass
+# compiles six generated methods when its module is imported (about a third of a millisecond each class).
+class Press(NamedTuple):
     """A key typed: its BIOS word and the script's token for it."""
 
     word: int
     token: str
 
 
-@dataclass(frozen=True)
-class Wait:
+class Wait(NamedTuple):
     """``wait:MS``: machine time that passes before the next event."""
 
     ms: float
     token: str
 
 
-@dataclass(frozen=True)
-class Mouse:
+class Mouse(NamedTuple):
     """``move:``, ``click:`` or ``rclick:`` at a text cell."""
 
     action: str  # "move", "click", "rclick"
@@ -48,8 +47,7 @@ class Mouse:
     token: str
 
 
-@dataclass(frozen=True)
-class Wheel:
+class Wheel(NamedTuple):
     """``wheel:N``: notches of the mouse wheel."""
 
     steps: int  # notches, positive towards the user

@@ -275,7 +275,7 @@ def frame_bands(state: ScreenState, adapter: Adapter | str | None = None, monito
         n = min(band_rows, rows - top)
         mouse = state.mouse
         if mouse is not None:
-            mouse = dataclasses.replace(mouse, row=mouse.row - top) if top <= mouse.row < top + n else None
+            mouse = mouse._replace(row=mouse.row - top) if top <= mouse.row < top + n else None
         part = dataclasses.replace(state, cells=state.cells[top:top + n], cursor_row=state.cursor_row - top,
                                    mouse=mouse)
         img = render_frame(part, a.text_mode(rows=n, cols=a.cols), monitor, frame, border)
