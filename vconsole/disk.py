@@ -24,7 +24,6 @@ import struct
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
 
@@ -66,8 +65,9 @@ PARSE_ERRORS: tuple[type[BaseException], ...] = (
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Loaded(Generic[T]):
+# A NamedTuple, not a frozen dataclass: every start imports this module, and on Python 3.11 a
+# frozen dataclass compiles six generated methods when it is defined.
+class Loaded(NamedTuple, Generic[T]):
     """What ``Drive.load`` found: the value, or None and (when something went wrong) a message.
 
     ``message`` is one line for the player, e.g. "MILL.SAV is damaged - kept as MILL.BAD";
