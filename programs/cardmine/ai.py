@@ -1,9 +1,10 @@
 """The computer miner.
 
-It sees what a miner at the table sees: the mine, its own hand, the number of cards in the
-other hand, the other miner's cards that have shown (face up in the mine, on the discard
-pile, the opening draw) and, with open hands, the other hand itself.  It never reads the
-other hand (without open hands) or the order of either deck.
+It sees what a miner at the table sees: the mine, its own hand, which of its own cards are
+still to come (its pack less those it has seen), the number of cards in the other hand, the
+other miner's cards that have shown (face up in the mine, on the discard pile, the opening
+draw) and, with open hands, the other hand itself.  It never reads the other hand (without
+open hands) or the order of either deck.
 
 Every legal play is tried and the mine after it scored (``evaluate``), in points:
 
@@ -18,16 +19,25 @@ Every legal play is tried and the mine after it scored (``evaluate``), in points
 * keeping the mine open: once no empty square is next to an entrance or a shaft card nobody
   can lay a card again and the game is soon a tie (``rules.settled``), which is as bad for the
   miner behind as for the miner ahead: both play to reach the game point, so both value open
-  ends and the room beyond them, and a tie scores below any game still being played.
+  ends with room beyond them, the empty squares they can still grow into, and a tie scores
+  below any game still being played;
+* keeping every suit alive: a suit with no square left for its shaft cards makes every card of
+  it we hold or will draw dead weight (the hand clogs, cards are thrown away), so each such
+  card counts by how many places its suit still has;
+* lode cards in play, not in hand: a lode card held to the end is points nobody can claim, and
+  two miners who each wait for a safe place leave the mine to fill up first.
 
 The best few plays are then looked at once more with the best play we could follow each
 with (``planned``): laying a shaft that makes a place for a lode, then the lode, then the
 claim is a plan of several turns that a one-play score does not see.
 
-Weights were tuned by matches against the yardsticks in ``match.py``.  Two findings: the
-threat is weighted low (guarding every lode the other miner might reach costs more tempo
-than it saves, even against a miner who grabs every lode he can), and his chance of
-bumping our pawn is left out for the same reason.
+Weights were tuned by matches against the yardsticks in ``match.py`` and against itself
+(``scripts/bench_cardmine.py``).  Findings: the threat is weighted moderately (guarding every
+lode the other miner might reach costs more tempo than it saves, yet feeding a grabbing miner
+lodes lets the mine shut first), and his chance of bumping our pawn is left out.  Most ties
+came from the last two terms above: dead suits clogging a hand and lode cards kept back; a
+larger weight for lode cards near a place to lay them made almost every game a tie, because
+the miner then keeps them.
 
 A bump puts the other pawn wherever the score is best for us.  No clock is read: the work
 is one evaluation per legal play plus one per follow-up of the best few (most of each
@@ -42,8 +52,8 @@ from typing import Final
 
 from vconsole.toolkit.rng import GameRandom
 
-from .mine import LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, points_of, rank_of, role_of
-from .rules import BUMP_LATER, DOWN, EMPTY, TIE, Play, State, apply_play, bump_squares, legal_plays
+from .mine import LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, points_of, rank_of, role_of, suit_of
+from .rules import BUMP_LATER, DOWN, EMPTY, LODE_POINTS, TIE, Play, State, apply_play, bump_squares, legal_plays
 
 WIN: Final = 1000.0
 #: The chance a miner has a shaft or lode card he can lay before his one-space hop.
@@ -53,7 +63,7 @@ P_STEP: Final = 0.95
 @dataclass(frozen=True)
 class Weights:
     """The evaluation's weights (points per unit), tuned by matches against the yardsticks."""
-    threat: float = 0.25       # his expected claim next turn
+    threat: float = 0.5        # his expected claim next turn
     next: float = 0.8          # our best claim next turn that he cannot take first
     steal: float = 1.0         # how much his chance of reaching that lode first spoils it
     near: float = 0.15         # unclaimed lodes: value x (decay^our hops - decay^his hops)
@@ -67,6 +77,10 @@ class Weights:
     close_risk: tuple[float, ...] = (1.0, 0.8, 0.6, 0.45, 0.3, 0.2, 0.12, 0.06)  # the chance it shuts soon
     plan_width: int = 6        # look at our following play for this many of the best plays
     plan: float = 0.5          # ... and mix its score in with this weight
+    room: float = 0.3          # each empty square the open ends can still grow into
+    held: float = 0.2          # each point of lode card still in our hand, not yet in play
+    alive: float = 0.3         # each card of a suit we hold or will draw x alive_by[its places]
+    alive_by: tuple[float, ...] = (0.0, 0.6, 0.85, 1.0)  # by the squares a shaft of it may go on
 
 
 DEFAULT: Final = Weights()
@@ -198,7 +212,7 @@ class Board:
     pawn or hand: shared by every play that lays the same card in the same place."""
 
     __slots__ = ("links", "lodes", "open_value", "dead", "reach_p", "threat", "his_dist",
-                 "site_shafts")
+                 "site_shafts", "shaft_places")
 
     links: list[tuple[int, ...]]
     lodes: list[tuple[int, int]]       # unclaimed lodes in the mine: (square, points)
@@ -208,6 +222,7 @@ class Board:
     threat: float
     his_dist: list[int]                # hops from the other pawn (empty when there are no lodes)
     site_shafts: list[set[int]]        # per suit: shaft cards with a place for a lode beside them
+    shaft_places: list[int]            # per suit: empty squares a shaft card of it may go on
 
     def __init__(self, state: State, me: int, know: Knowledge, w: Weights) -> None:
         other = 1 - me
@@ -216,9 +231,13 @@ class Board:
         self.lodes = [(sq, points_of(cell[sq])) for sq in range(SQUARES)
                       if 0 <= face[sq] < 4 and claim[sq] < 0 and role_of(cell[sq]) == LODE]
 
-        # Open ends: empty squares next to an entrance or a shaft card.
+        # Open ends: empty squares next to an entrance or a shaft card.  Only the ends with
+        # empty room beyond them (growing ends) count against the mine shutting: an end in a
+        # pocket is filled without harm, and the mine shuts once the growing ends are capped.
         ends = 0
+        any_end = False
         open_sq: list[int] = []
+        shaft_places = [0, 0, 0, 0]
         site_shafts: list[set[int]] = [set(), set(), set(), set()]
         for sq in range(SQUARES):
             if face[sq] != EMPTY:
@@ -232,15 +251,22 @@ class Board:
                 elif f >= 0 and role_of(cell[n]) == SHAFT:
                     shafts.append(n)
             if near_down or shafts:
-                ends += w.uncappable if near_down else 1
+                any_end = True
+                if any(face[n] == EMPTY for n in NEIGHBOURS[sq]):
+                    ends += w.uncappable if near_down else 1
                 open_sq.append(sq)
+                for suit in range(4):
+                    if near_down or any(face[n] == suit for n in shafts):
+                        shaft_places[suit] += 1
             if shafts and not near_down:  # a place for a lode of each shaft's suit
                 for n in shafts:
                     site_shafts[face[n]].add(n)
         self.site_shafts = site_shafts
-        self.dead = ends == 0 and not self.lodes
+        self.shaft_places = shaft_places
+        self.dead = not any_end and not self.lodes
         room = len({n for sq in open_sq for n in NEIGHBOURS[sq] if face[n] == EMPTY})
         value = w.open * min(ends, w.open_enough) + w.space * room
+        value += w.room * _reachable_room(face, open_sq)
         if ends < len(w.close_risk):
             value -= w.tie_cost * w.close_risk[ends]
         self.open_value = value
@@ -260,6 +286,20 @@ class Board:
         self.threat = _expected_best([(_gain(his_score, v, gp), reach_p[sq])
                                       for sq, v in self.lodes if reach_p[sq] > 0])
         self.his_dist = distances(links, his_at) if self.lodes else []
+
+
+def _reachable_room(face: Sequence[int], open_sq: list[int]) -> int:
+    """Empty squares joined (through empty squares) to an open end: the room cards can still
+    be laid in.  Empty squares walled off from every open end are lost to the game."""
+    seen = set(open_sq)
+    todo = list(open_sq)
+    while todo:
+        sq = todo.pop()
+        for n in NEIGHBOURS[sq]:
+            if face[n] == EMPTY and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen)
 
 
 BoardKey = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, int]]
@@ -295,6 +335,13 @@ def evaluate(state: State, me: int, know: Knowledge, w: Weights = DEFAULT,
     my_score = state.score[me]
     gp = state.options.game_point
     value = float(my_score - state.score[other]) + board.open_value - w.threat * board.threat
+    value -= w.held * sum(LODE_POINTS[c] for c in state.hands[me])
+    per_suit = [0, 0, 0, 0]
+    for c in state.hands[me] + state.decks[me]:  # which cards are left, never their order
+        if role_of(c) != MOVEMENT:
+            per_suit[suit_of(c)] += 1
+    top = len(w.alive_by) - 1
+    value += w.alive * sum(n * w.alive_by[min(board.shaft_places[suit], top)] for suit, n in enumerate(per_suit))
     links, reach_p = board.links, board.reach_p
     mine_at = state.pawn[me]
 
