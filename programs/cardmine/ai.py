@@ -235,7 +235,6 @@ class Board:
         # empty room beyond them (growing ends) count against the mine shutting: an end in a
         # pocket is filled without harm, and the mine shuts once the growing ends are capped.
         ends = 0
-        any_end = False
         open_sq: list[int] = []
         shaft_places = [0, 0, 0, 0]
         site_shafts: list[set[int]] = [set(), set(), set(), set()]
@@ -251,7 +250,6 @@ class Board:
                 elif f >= 0 and role_of(cell[n]) == SHAFT:
                     shafts.append(n)
             if near_down or shafts:
-                any_end = True
                 if any(face[n] == EMPTY for n in NEIGHBOURS[sq]):
                     ends += w.uncappable if near_down else 1
                 open_sq.append(sq)
@@ -263,7 +261,7 @@ class Board:
                     site_shafts[face[n]].add(n)
         self.site_shafts = site_shafts
         self.shaft_places = shaft_places
-        self.dead = not any_end and not self.lodes
+        self.dead = not open_sq and not self.lodes
         room = len({n for sq in open_sq for n in NEIGHBOURS[sq] if face[n] == EMPTY})
         value = w.open * min(ends, w.open_enough) + w.space * room
         value += w.room * _reachable_room(face, open_sq)
