@@ -14,11 +14,12 @@ and PC-BASIC, and the measurements in the project's reference notes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
 from .names import MONITORS  # the one list; the command line reads it without numpy
+from .records import record
 
 # RGBI palette for colours 0-15.  The IBM 5153 colour display turns colour 6
 # into brown by halving its green, which every later card copied.
@@ -85,7 +86,7 @@ def tint(levels: np.ndarray, monitor: str) -> np.ndarray:
     return out.astype(np.uint8)
 
 
-@dataclass(frozen=True)
+@record
 class Adapter:
     """One display adapter in 80x25 text mode.
 

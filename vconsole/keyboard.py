@@ -27,7 +27,8 @@ from __future__ import annotations
 import collections
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from .records import record
 
 BUFFER_SIZE = 15  # the BIOS ring buffer holds 16 words, one slot always empty
 
@@ -161,7 +162,7 @@ _ASCII_NAME = {0x1B: "Esc", 0x0D: "Enter", 0x08: "Backspace", 0x09: "Tab", 0x20:
 READS = ("enhanced", "standard")
 
 
-@dataclass(frozen=True)
+@record
 class Key:
     """One BIOS key word as the INT 16h read that delivered it returns it.
 

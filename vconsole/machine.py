@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
 from typing import Protocol
 
 from .adapters import Adapter, get_adapter
 from .clock import Clock, RealClock
 from .keyboard import Keyboard
 from .mouse import MouseDriver
+from .records import record
 from .speaker import Speaker
 from .video import TextScreen
 
@@ -55,7 +55,7 @@ class RealTimeHost:
                 machine.wakeup.wait(timeout)
 
 
-@dataclass(frozen=True)
+@record
 class MachineConfig:
     """How the machine is built: display adapter, monitor, mouse, speaker, volume, switch-on time."""
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 import collections
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .records import record
 from .video import MouseCursor, MouseHardwareCursor, TextScreen
 
 if TYPE_CHECKING:  # the INT 33h register interface is imported by its first call (int33 imports us)
@@ -50,7 +50,7 @@ DEFAULT_RATIO = (8, 16)  # mickeys per 8 pixels across and down (function 0Fh's 
 DEFAULT_SENSITIVITY = (50, 50, 50)  # function 1Bh's answer until 1Ah changes it (Microsoft's default)
 
 
-@dataclass(frozen=True)
+@record
 class MouseEvent:
     """A button going down or up, or the wheel turning, in text cells, for programs that prefer events."""
 
@@ -61,7 +61,7 @@ class MouseEvent:
     steps: int = 0  # wheel notches: positive towards the user (scroll down), negative away
 
 
-@dataclass(frozen=True)
+@record
 class ButtonRecord:
     """Answer of functions 5 and 6: count since last asked and where it last happened."""
 

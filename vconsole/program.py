@@ -13,7 +13,6 @@ import datetime as _dt
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from . import keyscript
@@ -26,6 +25,7 @@ from .keyboard import READS as KEYBOARD_READS
 from .keyboard import Key, Keyboard
 from .machine import Machine
 from .mouse import MouseDriver, MouseEvent
+from .records import record
 from .speaker import Speaker
 from .video import TextScreen
 
@@ -61,7 +61,7 @@ class Entry:
         return f"Entry({self.target!r})"
 
 
-@dataclass(frozen=True)
+@record
 class Program:
     """A runnable program: its DOS name, entry function and the switches it takes.
 
@@ -108,7 +108,7 @@ class Program:
         return switch_parser.parse(words, self.switches)
 
 
-@dataclass(frozen=True)
+@record
 class RunOptions:
     """Runtime choices from the command line that a program may look at."""
 

@@ -11,7 +11,6 @@ the front end takes snapshots to draw; a snapshot is a cheap 4000-byte copy.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -19,6 +18,7 @@ import numpy as np
 from . import cp437
 from .adapters import DacPalette, check_palette
 from .fonts import Glyphs
+from .records import record
 
 ROWS, COLS = 25, 80
 DUMP_SIZE = ROWS * COLS * 2
@@ -61,7 +61,7 @@ class MouseHardwareCursor(NamedTuple):
     end: int
 
 
-@dataclass(frozen=True)
+@record
 class ScreenState:
     """An immutable picture of everything the video hardware would scan out.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import collections
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol
 
 from .. import keyscript
@@ -23,6 +23,7 @@ from ..clock import VirtualClock
 from ..keyboard import BUFFER_SIZE, Keyboard
 from ..machine import Host, Machine, MachineConfig, ProgramExit
 from ..mouse import LEFT, RIGHT
+from ..records import record
 from ..video import ScreenState
 from .inputs import Inputs
 
@@ -70,7 +71,7 @@ class TappedClock(VirtualClock):
         super().advance_to(t)
 
 
-@dataclass
+@record(frozen=False)
 class Outcome:
     """What a headless run left: its exit code, the final screen, the machine time it took."""
 
