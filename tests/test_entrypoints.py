@@ -47,3 +47,12 @@ def test_the_prompt_starts_without_importing_importlib_metadata():
             "print('importlib.metadata' in sys.modules, 'email' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False"]
+
+
+def test_distribution_names_are_normalized_as_pep_503_says():
+    import re
+
+    from vconsole.entrypoints import _normalized
+
+    for name in ("vconsole", "Foo_Bar", "zope.interface", "a--b", "a-_.-b", "Mixed.Case__Name", "x...", "_a"):
+        assert _normalized(name) == re.sub(r"[-_.]+", "-", name).lower(), name

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 import sys
-from typing import NamedTuple
+
+from .records import record
 
 _META_SUFFIXES = (".dist-info", ".egg-info")
 
 
-class ProgramEntryPoint(NamedTuple):
+@record  # a frozen dataclass; cheaper to define than a NamedTuple (vconsole.records)
+class ProgramEntryPoint:
     """One ``name = module:attribute`` line of a group, loadable as importlib's EntryPoint is."""
 
     name: str
@@ -37,16 +38,21 @@ class ProgramEntryPoint(NamedTuple):
 
 
 def _normalized(name: str) -> str:
-    """PEP 503's form of a distribution name, as importlib.metadata compares them."""
-    return re.sub(r"[-_.]+", "-", name).lower()
+    """PEP 503's form of a distribution name (``re.sub(r"[-_.]+", "-", name).lower()``), as
+    importlib.metadata compares them; string methods, as a regular expression a distribution
+    cost a third of the scan."""
+    name = name.replace("_", "-").replace(".", "-")
+    while "--" in name:
+        name = name.replace("--", "-")
+    return name.lower()
 
 
 def _meta_dirs(path: str) -> list[str]:
     try:
-        names = sorted(os.listdir(path or "."))
+        names = os.listdir(path or ".")
     except OSError:  # a missing folder, a zip file, a file: nothing to read here
         return []
-    return [n for n in names if n.endswith(_META_SUFFIXES)]
+    return sorted(n for n in names if n.endswith(_META_SUFFIXES))
 
 
 def _section(text: str, group: str) -> list[tuple[str, str]]:

@@ -13,32 +13,35 @@ would otherwise open quoted text) and ``"#"``.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from .keyboard import word_for, word_for_char
+from .records import record
 
 
 class KeyScriptError(ValueError):
     """A token the script language does not know; the message names it."""
 
 
-# Value records every start defines are NamedTuples, not dataclasses: on Python 3.11 a frozen dataclass
-# compiles six generated methods when its module is imported (about a third of a millisecond each class).
-class Press(NamedTuple):
+# Records every start defines: vconsole.records records, frozen dataclasses without their methods compiled at
+# import (a NamedTuple costs twice as much to define, a plain frozen dataclass eight times).
+@record
+class Press:
     """A key typed: its BIOS word and the script's token for it."""
 
     word: int
     token: str
 
 
-class Wait(NamedTuple):
+@record
+class Wait:
     """``wait:MS``: machine time that passes before the next event."""
 
     ms: float
     token: str
 
 
-class Mouse(NamedTuple):
+@record
+class Mouse:
     """``move:``, ``click:`` or ``rclick:`` at a text cell."""
 
     action: str  # "move", "click", "rclick"
@@ -47,7 +50,8 @@ class Mouse(NamedTuple):
     token: str
 
 
-class Wheel(NamedTuple):
+@record
+class Wheel:
     """``wheel:N``: notches of the mouse wheel."""
 
     steps: int  # notches, positive towards the user

@@ -17,7 +17,9 @@ import posixpath
 import re
 import sys
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
+
+from .records import record
 
 FILE_NAME = "vconsole.toml"
 ENV_PREFIX = "VCONSOLE_"
@@ -45,9 +47,10 @@ class _Unset:
 UNSET: Any = _Unset()
 
 
-# Value records every start defines are NamedTuples, not dataclasses: on Python 3.11 a frozen dataclass
-# compiles six generated methods when its module is imported (about a third of a millisecond each class).
-class Setting(NamedTuple):
+# The records every start defines are vconsole.records records: dataclasses without their methods compiled
+# at import (a NamedTuple costs twice as much to define, a plain frozen dataclass eight times).
+@record
+class Setting:
     """One option of a parser seen as a setting."""
 
     key: str
@@ -174,7 +177,8 @@ def _xdg_config_home() -> Path | None:
     return Path(home.rstrip("/") + "/.config")
 
 
-class Origin(NamedTuple):
+@record
+class Origin:
     """Where a setting's value came from: one of the four sources, and the file line or the variable."""
 
     source: str
@@ -184,7 +188,8 @@ class Origin(NamedTuple):
         return f"{self.source} ({self.where})" if self.where else self.source
 
 
-class ConfigFile(NamedTuple):
+@record
+class ConfigFile:
     """A settings file as read: where it is, whether it was there, its values and switches with their lines."""
 
     path: Path
@@ -272,7 +277,8 @@ def config_path(cli_value: Path | None, environ: dict[str, str]) -> tuple[Path, 
     return default_path(), False
 
 
-class Resolved(NamedTuple):
+@record
+class Resolved:
     """The settings in force for one command: each key's parser value and where it came from."""
 
     file: ConfigFile

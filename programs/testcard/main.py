@@ -10,9 +10,8 @@ Esc, F7 or Q leaves.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from vconsole.program import Dos
+from vconsole.records import record
 from vconsole.video import TextScreen
 
 # Cursor shapes as a program gives them to INT 10h AH=01h (CGA scan lines).
@@ -41,7 +40,7 @@ CURSOR_CELL_ATTR = 0x1E  # the letter under the cursor: yellow on blue
 BORDER_SAMPLE_MASK = 0x0F  # the border colour shown as a foreground (its four RGBI bits)
 
 
-@dataclass
+@record(frozen=False)  # @dataclass, without compiling its methods at start-up (vconsole.records)
 class CardSettings:
     """What the keys change: border colour, cursor shape, blink versus bright backgrounds."""
 
