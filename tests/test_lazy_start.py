@@ -93,3 +93,24 @@ def test_the_speaker_imports_the_play_interpreter_on_its_first_sound():
                           "assert spk.music_state.octave == 4\nspk.play('MB O5 C')\n"
                           "assert spk.music_state.octave == 5\nspk.reset_music()\nassert spk.music_state.octave == 4")
     assert {"vconsole.music", "fractions"} <= mods
+
+
+def test_a_headless_start_compiles_no_dataclass_methods(tmp_path):
+    """The records every start defines (Key, Program, ScreenState, the settings, ...) are
+    ``vconsole.records`` records: a ``@dataclass`` among them compiles its methods with ``exec``
+    at import, about 3.6M instructions a frozen class on Python 3.11 (docs/SPEED.md)."""
+    import dataclasses
+
+    if not hasattr(dataclasses, "_create_fn"):  # Python 3.13 builds the methods another way
+        import pytest
+
+        pytest.skip("counts calls of dataclasses._create_fn (Python 3.11, 3.12)")
+    for program in ("testcard", None):  # None: the DOS prompt
+        words = ([program] if program else []) + ["--headless", "--keys", "", "--dump-text", os.devnull,
+                                                  "--drive", str(tmp_path / "drive")]
+        code = ("import dataclasses\ncompiled = []\n_create_fn = dataclasses._create_fn\n"
+                "def spy(name, *a, **k):\n    compiled.append(name)\n    return _create_fn(name, *a, **k)\n"
+                "dataclasses._create_fn = spy\nfrom vconsole.cli import main\n"
+                f"assert main({words!r}) == 0\nassert compiled == [], compiled\n"
+                "assert 'vconsole.records' in sys.modules")
+        _modules_after(code.replace("sys.modules", "__import__('sys').modules"))

@@ -9,7 +9,9 @@ switch even with no blank before it (``*.SAV/W``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from vconsole.records import record
 
 from .names import ShellError
 
@@ -18,7 +20,7 @@ _REDIRECT = re.compile(r"(>>|>|<)\s*([^\s<>|]*)")
 _ARG = re.compile(r"/[^/\s,;=]*|[^/\s,;=]+")
 
 
-@dataclass
+@record(frozen=False)  # @dataclass, without compiling its methods as the prompt starts (vconsole.records)
 class Stage:
     """One command of a pipeline with its own redirections."""
 
@@ -57,7 +59,7 @@ class Stage:
         return text[len(self.program_word):].split()
 
 
-@dataclass
+@record(frozen=False)
 class Args:
     """A command's arguments: ``params`` in order, ``switches`` upper-cased with their slash."""
 
