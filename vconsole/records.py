@@ -3,8 +3,9 @@
 On Python 3.11 ``@dataclass(frozen=True)`` writes the source of ``__init__``, ``__repr__``,
 ``__eq__``, ``__hash__``, ``__setattr__`` and ``__delattr__`` for each class and compiles it with
 ``exec`` while its module is imported: about 3.6M instructions a class, against 0.4M for the rest of
-the decorator's work.  Every start defines ten such records (``Key``, ``Program``, ``ScreenState``,
-...), more than a quarter of what a headless test card does beyond importing numpy.
+the decorator's work (a NamedTuple costs 1.1M).  A headless start defines some twenty records
+(``Key``, ``Program``, ``ScreenState``, the settings, the key-script events, ...): as dataclasses
+and NamedTuples they were about a third of what a test card does beyond importing numpy.
 
 ``@record`` is ``@dataclass(frozen=True)`` and ``@record(frozen=False)`` is ``@dataclass`` for the
 records defined at every start: ``dataclasses.dataclass`` still collects the fields, so ``fields``,
@@ -13,7 +14,7 @@ dataclass, but the methods are the ones below, written once, which read the clas
 they run.  What they do is what the generated ones do (tests/test_records.py compares them): the
 same arguments, defaults, ``default_factory``, ``__post_init__``, ``repr=False`` and
 ``compare=False`` fields, equality with the same class only, a frozen record hashed by its compared
-fields, a mutable one unhashable, ``FrozenInstanceError`` on assignment, and a method the class
+(or ``hash=True``) fields, a mutable one unhashable, ``FrozenInstanceError`` on assignment, and a method the class
 writes itself is kept.  Not supported (refused): ``InitVar``, ``ClassVar``, ``kw_only`` fields,
 ``init=False`` fields; use ``@dataclass`` for those.  A call costs a little more than a generated
 method's, nothing next to what a record is made for here.
