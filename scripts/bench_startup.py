@@ -4,7 +4,10 @@ The figure is the ratio run / baseline, measured two ways:
 
 * **CPU time** (user + system of the child) of interleaved pairs: each round runs the baseline and
   then the case, for every case, and the figure is the median of those pairs' ratios (also the
-  ratio of the two minima).  A busy machine slows both halves of a pair alike.
+  ratio of the two minima, and the case's median over the median of every baseline run, the
+  steadiest of the three).  A busy machine slows both halves of a pair alike.  On a shared
+  virtual machine a single ``import numpy`` varies by a quarter either way, so a handful of
+  rounds does not settle the CPU figures: hence 25 rounds.
 * **Instructions** (valgrind's cachegrind, when valgrind is installed; skipped otherwise): one run
   of each, deterministic to a few thousand instructions, the figure to compare between versions.
 
@@ -25,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 
-ROUNDS = 11
+ROUNDS = 25
 GAMES = ("mill", "cardmine", "pearls", "anciento", "spider")
 #: what every child runs under, the baseline as much as vconsole
 SAME_FOR_ALL = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
@@ -74,6 +77,7 @@ def bench() -> dict:
         quarter = len(ratios) // 4
         out[f"{name}.cpu_s"] = round(statistics.median(c for _, c in got), 4)
         out[f"{name}.ratio_to_import_numpy"] = round(statistics.median(ratios), 3)  # median of the pairs
+        out[f"{name}.ratio_of_medians"] = round(statistics.median(c for _, c in got) / statistics.median(bases), 3)
         out[f"{name}.ratio_of_minima"] = round(min(c for _, c in got) / min(b for b, _ in got), 3)
         out[f"{name}.ratio_middle_half"] = [round(ratios[quarter], 3), round(ratios[-1 - quarter], 3)]
     if shutil.which("valgrind") is None:

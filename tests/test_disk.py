@@ -11,13 +11,14 @@ import errno
 import os
 import random
 import signal
+import tempfile
 import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vconsole import disk, hostfiles
+from vconsole import disk
 from vconsole.disk import DiskError, Drive, dos_name
 
 
@@ -200,7 +201,7 @@ def test_disk_full_during_flush_keeps_old_file(tmp_path, monkeypatch):
 
 def test_read_only_directory_refuses_the_temporary_file(tmp_path, monkeypatch):
     d = Drive(tmp_path)
-    monkeypatch.setattr(hostfiles.tempfile, "mkstemp", _fail_with(errno.EACCES))
+    monkeypatch.setattr(tempfile, "mkstemp", _fail_with(errno.EACCES))
     with pytest.raises(DiskError, match="^Write protect error writing SCORES.DAT$"):
         d.write_bytes("SCORES.DAT", b"1")
 

@@ -181,20 +181,32 @@ def test_unknown_font_name_is_refused():
 
 
 def test_installed_package_path_reads_same_tables(monkeypatch):
-    """After pip install the tables come from vconsole._fonts, not the checkout."""
+    """After pip install the tables come from vconsole/_fonts beside the module, not the checkout."""
+    font_dir = Path(fonts.__file__).resolve().parent.parent / "fonts"
+    monkeypatch.setattr(fonts, "_INSTALLED_FONT_DIR", font_dir)  # where a wheel puts them
+    monkeypatch.setattr(fonts, "_SOURCE_FONT_DIR", Path("/nonexistent"))
+    assert np.array_equal(parse_hex_font(fonts._font_text("bios_8x8")), load_font("bios_8x8"))
+
+
+def test_a_package_without_either_folder_is_read_through_importlib_resources(monkeypatch):
+    """A zipped package has no folder to read: the tables come from the package vconsole._fonts."""
     font_dir = Path(fonts.__file__).resolve().parent.parent / "fonts"
     spec = importlib.util.spec_from_file_location(
         "vconsole._fonts", font_dir / "__init__.py", submodule_search_locations=[str(font_dir)])
     package = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(package)
     monkeypatch.setitem(sys.modules, "vconsole._fonts", package)
+    monkeypatch.setattr(fonts, "_INSTALLED_FONT_DIR", Path("/nonexistent"))
     monkeypatch.setattr(fonts, "_SOURCE_FONT_DIR", Path("/nonexistent"))
-    assert np.array_equal(parse_hex_font(fonts._font_text("bios_8x8")), load_font("bios_8x8"))
+    assert np.array_equal(parse_hex_font(fonts._font_text("mda_rom_8x14")), load_font("mda_rom_8x14"))
 
 
 def test_source_checkout_fallback(monkeypatch):
+    import importlib.resources
+
     monkeypatch.delitem(sys.modules, "vconsole._fonts", raising=False)
-    monkeypatch.setattr(fonts.importlib.resources, "files",
+    monkeypatch.setattr(fonts, "_INSTALLED_FONT_DIR", Path("/nonexistent"))
+    monkeypatch.setattr(importlib.resources, "files",
                         lambda package: (_ for _ in ()).throw(ModuleNotFoundError(package)))
     assert np.array_equal(parse_hex_font(fonts._font_text("cga_rom_8x8")), load_font("cga_rom_8x8"))
 

@@ -114,3 +114,18 @@ def test_a_headless_start_compiles_no_dataclass_methods(tmp_path):
                 f"assert main({words!r}) == 0\nassert compiled == [], compiled\n"
                 "assert 'vconsole.records' in sys.modules")
         _modules_after(code.replace("sys.modules", "__import__('sys').modules"))
+
+
+#: standard modules a headless start has no use for, though a first write (tempfile) or a zipped
+#: package's fonts (importlib.resources) need them: each brings shutil, random or the compressors
+NOT_IMPORTED_BY_A_START = ("tempfile", "importlib.resources")
+
+
+def test_a_headless_start_adds_no_temporary_file_or_resource_machinery(tmp_path):
+    # what the interpreter's own start (site, .pth files of the environment) imported is not ours:
+    # only the modules the run adds are counted
+    words = ["testcard", "--headless", "--keys", "", "--dump-text", os.devnull, "--drive", str(tmp_path / "drive")]
+    before = _modules_after("pass")
+    added = _modules_after(f"from vconsole.cli import main\nmain({words!r})") - before
+    assert "vconsole.machine" in added  # it did run
+    assert not [m for m in NOT_IMPORTED_BY_A_START if m in added]

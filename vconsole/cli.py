@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not any(w == "-" or w.endswith("=-") for w in argv):
         return _main(argv)
+    import tempfile  # only for "-" (standard output): tempfile brings shutil, random and the compressors
+
     with tempfile.TemporaryDirectory(prefix="vconsole-stdout.") as folder:
         try:
             argv, spooled = _spool_stdout(argv, Path(folder))

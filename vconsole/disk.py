@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import struct
 import time
 from collections.abc import Callable, Iterator
@@ -235,6 +234,8 @@ class Drive:
         if not os.access(place, os.W_OK | os.X_OK):
             return f"Write protect error writing {target}"
         try:
+            import shutil  # at its first use: with the compressors it imports, a few per cent of a start-up
+
             if shutil.disk_usage(place).free < 512:
                 return f"Insufficient disk space to write {target}"
         except OSError:
@@ -421,6 +422,8 @@ class Drive:
         while not place.exists() and place != place.parent:
             place = place.parent  # the drive folder is made on first write
         try:
+            import shutil
+
             return min(shutil.disk_usage(place).free, DOS_MAX_FREE)
         except OSError:
             return 0

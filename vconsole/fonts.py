@@ -11,7 +11,6 @@ an installed package exposes as ``vconsole._fonts``.
 from __future__ import annotations
 
 import functools
-import importlib.resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,20 +30,26 @@ FONT_NAMES: tuple[str, ...] = (
 )
 
 _SOURCE_FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+_INSTALLED_FONT_DIR = Path(__file__).resolve().parent / "_fonts"
 
 
 def _font_text(name: str) -> str:
     """Read fonts/<name>.hex from the installed package, else the source tree.
 
     After ``pip install .`` the directory is the package ``vconsole._fonts``;
-    a plain source checkout has no such package, only the directory beside
-    ``vconsole/``.
+    a plain source checkout (or an editable install) has no such folder, only
+    the directory beside ``vconsole/``.  The two folders are read directly:
+    ``importlib.resources`` (which imports tempfile, shutil and the
+    compressors, a few per cent of a start-up) is asked only when neither is
+    there, as in a package run from a zip file.
     """
     filename = f"{name}.hex"
-    try:
-        return importlib.resources.files("vconsole._fonts").joinpath(filename).read_text()
-    except ModuleNotFoundError:
-        return (_SOURCE_FONT_DIR / filename).read_text()
+    for folder in (_INSTALLED_FONT_DIR, _SOURCE_FONT_DIR):
+        if (folder / filename).is_file():
+            return (folder / filename).read_text()
+    import importlib.resources
+
+    return importlib.resources.files("vconsole._fonts").joinpath(filename).read_text()
 
 
 def parse_hex_font(text: str) -> np.ndarray:

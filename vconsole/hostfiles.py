@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import tempfile
 import threading
 from pathlib import Path
 
@@ -69,6 +68,8 @@ def _locked_temp(path: Path) -> tuple[int, str]:
     Another run's sweep could find it in the moment between its creation and the lock and
     remove it: then it is no longer the file of that name, and a new one is made.
     """
+    import tempfile  # on a first write, not at start-up: it brings shutil, random and the compressors
+
     for _ in range(10):
         fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
         locks.try_lock(fd)
@@ -169,6 +170,8 @@ def claim_path(root: Path, name: str) -> str:
     import hashlib
 
     digest = hashlib.sha256(f"{real_path(root)}\0{name}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    import tempfile
+
     user = getattr(os, "getuid", lambda: "")()
     return os.path.join(tempfile.gettempdir(), f"vconsole-{user}-runs", f"{digest}{_CLAIM_SUFFIX}")
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -161,6 +160,8 @@ def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> Non
         if not os.access(path, os.W_OK):
             raise CliError(f"{option}: cannot write {path}: permission denied")
         return
+    import tempfile  # here, not at start-up: it brings shutil, random and the compressors
+
     try:  # the file is written to a temporary one beside it, renamed into place: try making one
         fd, probe = tempfile.mkstemp(prefix=".~vconsole-probe.", dir=parent)
         os.close(fd)
