@@ -22,8 +22,7 @@ class KeyScriptError(ValueError):
     """A token the script language does not know; the message names it."""
 
 
-# Records every start defines: vconsole.records records, frozen dataclasses without their methods compiled at
-# import (a NamedTuple costs twice as much to define, a plain frozen dataclass eight times).
+# Defined at every start, so records rather than dataclasses or NamedTuples (vconsole.records says why).
 @record
 class Press:
     """A key typed: its BIOS word and the script's token for it."""

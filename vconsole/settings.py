@@ -47,8 +47,7 @@ class _Unset:
 UNSET: Any = _Unset()
 
 
-# The records every start defines are vconsole.records records: dataclasses without their methods compiled
-# at import (a NamedTuple costs twice as much to define, a plain frozen dataclass eight times).
+# Defined at every start, so records rather than dataclasses or NamedTuples (vconsole.records says why).
 @record
 class Setting:
     """One option of a parser seen as a setting."""
