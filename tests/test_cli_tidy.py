@@ -169,6 +169,43 @@ def test_the_epilog_points_to_help_keys_not_to_the_readme():
     assert "vconsole help keys" in text and "README" not in text
 
 
+@pytest.mark.parametrize("columns", [None, "", "wide", "0", "-3", "40", "132"])
+def test_the_help_is_as_wide_as_argparse_would_make_it(monkeypatch, columns):
+    """The parsers' formatter is told its width (argparse imports shutil to ask for one): the same width."""
+    import argparse
+    import shutil
+
+    from vconsole.tools import options
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert options.terminal_columns() == shutil.get_terminal_size().columns
+    plain = cli._parser()
+    plain.formatter_class = argparse.RawDescriptionHelpFormatter
+    assert cli._parser().format_help() == plain.format_help()
+    assert cli._parser().format_usage() == plain.format_usage()
+
+
+def test_on_a_terminal_the_help_is_as_wide_as_the_terminal():
+    fcntl, termios = pytest.importorskip("fcntl"), pytest.importorskip("termios")
+    import struct
+
+    leader, follower = os.openpty()
+    try:
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 97, 0, 0))
+        code = ("import shutil, sys\nfrom vconsole.tools.options import terminal_columns\n"
+                "sys.stderr.write(f'{terminal_columns()} {shutil.get_terminal_size().columns}')")
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        r = subprocess.run([sys.executable, "-c", code], stdout=follower, stderr=subprocess.PIPE, text=True,
+                           env=env, timeout=60, check=True)
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert r.stderr == "97 97"
+
+
 def test_help_settings_and_unknown_topics(capsys):
     assert cli.main(["help", "settings"]) == 0
     assert "vconsole.toml" in capsys.readouterr().out

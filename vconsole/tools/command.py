@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS
 from ..names import SPEAKER_MODELS as MODELS
-from .options import CliError, Parser, add_video_options, add_window_options, scale, volume
+from .options import CliError, Parser, RawDescriptionHelpFormatter, add_video_options, add_window_options, scale, volume
 
 if TYPE_CHECKING:
     from ..settings import Resolved
@@ -49,7 +49,7 @@ def run_parser() -> argparse.ArgumentParser:
         prog="vconsole",
         description="An IBM PC in 80x25 text mode. With no PROGRAM, the DOS prompt starts.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     p.add_argument("program", nargs="?", help="program to run (see the list with 'vconsole --list')")
     p.add_argument("switches", nargs="*", help="DOS-style switches as the program took them, e.g. MS or /NS")

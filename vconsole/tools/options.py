@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -24,8 +25,44 @@ class CliError(Exception):
     """A command-line mistake: the message is printed as one line, exit status 2."""
 
 
+def terminal_columns() -> int:
+    """The width ``shutil.get_terminal_size()`` gives (``$COLUMNS``, else the terminal of standard
+    output, else 80), worked out without importing shutil (see HelpFormatter)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    out = sys.__stdout__
+    try:
+        columns = os.get_terminal_size(out.fileno()).columns if out is not None else 0
+    except (AttributeError, ValueError, OSError):  # closed or detached, or not a terminal
+        return 80
+    return columns or 80
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, told its width: without one it imports shutil (with the bz2 and lzma
+    compressors) to ask the terminal's, and every parser makes a formatter as it is built, so every
+    start paid for it.  The width is the one argparse would take, so the help reads the same."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, terminal_columns() - 2 if width is None else width)
+
+
+class RawDescriptionHelpFormatter(HelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """``argparse.RawDescriptionHelpFormatter`` (description and epilog as written), told its width."""
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse whose mistakes are one CliError line (exit 2 from the command), not usage text and SystemExit."""
+    """argparse whose mistakes are one CliError line (exit 2 from the command), not usage text and SystemExit;
+    its help is formatted by a HelpFormatter of this module unless it names another."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(**kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise CliError(message)
