@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import importlib
-import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import keyscript
 from . import switches as switch_parser
@@ -28,6 +28,9 @@ from .mouse import MouseDriver, MouseEvent
 from .records import record
 from .speaker import Speaker
 from .video import TextScreen
+
+if TYPE_CHECKING:
+    import random
 
 GROUP = "vconsole.programs"
 
@@ -205,10 +208,20 @@ class Dos:
         self.clock: Clock = machine.clock
         self.drive: Drive = drive or Drive(Path.cwd())
         self.drive.dos_time = lambda: machine.start_time + machine.clock.now()  # files get the DOS date
-        self.rng: random.Random = random.Random(options.seed)
+        self._rng: random.Random | None = None
         self._sound_on = True
         self._invariants: list[Callable[[], None]] = []
         self.warnings: list[str] = []
+
+    @property
+    def rng(self) -> random.Random:
+        """The run's random numbers, seeded with ``options.seed`` (None: by the system), made when first
+        asked for: the random module is imported then, not by every start (the prompt never asks)."""
+        if self._rng is None:
+            import random
+
+            self._rng = random.Random(self.options.seed)
+        return self._rng
 
     # -- facts about the machine ------------------------------------------------------
     @property
