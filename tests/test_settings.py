@@ -6,6 +6,7 @@ parser's own options: one added later (full screen, keyboard layout, CRT) is cov
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -100,24 +101,34 @@ def test_the_default_file_is_vconsole_toml_in_the_config_folder(monkeypatch, tmp
     assert (args.display, args.monitor, args.scale) == ("mda", "green", 3)
 
 
+@pytest.mark.parametrize("kind", ["config", "data"])
 @pytest.mark.parametrize("xdg, home", [(None, "/home/ann"), ("/srv/conf/", "/home/ann"), ("", "/home/ann/"),
                                        ("relative/conf", "/home/ann"), (None, "/"), (None, "relative"), (None, "")])
-def test_the_config_folder_is_platformdirs_without_importing_it(monkeypatch, xdg, home):
-    """settings names the XDG folder itself on Linux (no platformdirs import at start-up): the same folder."""
+def test_the_user_folders_are_platformdirs_without_importing_it(monkeypatch, kind, xdg, home):
+    """settings names the XDG folders itself on Linux (no platformdirs import at start-up): the same folders,
+    the settings file's and the default drive's."""
     import platformdirs
 
-    for name, value in (("XDG_CONFIG_HOME", xdg), ("HOME", home)):
+    from vconsole.frontends import default_drive
+
+    variable = {"config": "XDG_CONFIG_HOME", "data": "XDG_DATA_HOME"}[kind]
+    for name, value in ((variable, xdg), ("HOME", home)):
         if value is None:
             monkeypatch.delenv(name, raising=False)
         else:
             monkeypatch.setenv(name, value)
     monkeypatch.delenv("VCONSOLE_CONFIG", raising=False)
+    named = platformdirs.user_config_dir if kind == "config" else platformdirs.user_data_dir
     try:
-        expected = platformdirs.user_config_path("vconsole", appauthor=False) / "vconsole.toml"
+        expected = named("vconsole", appauthor=False)
     except RuntimeError:  # platformdirs finds no home at all: neither does the fast path
-        assert settings._xdg_config_home() is None
+        assert settings._xdg_home(kind) is None
         return
-    assert settings.default_path() == expected
+    assert settings.user_folder(kind) == expected
+    if kind == "config":
+        assert settings.default_path() == platformdirs.user_config_path("vconsole", appauthor=False) / "vconsole.toml"
+    else:
+        assert default_drive() == os.path.join(expected, "TOYS")
 
 
 def test_vconsole_config_prints_each_setting_and_its_source(tmp_path, capsys, monkeypatch):

@@ -147,33 +147,48 @@ def settable(parser: argparse.ArgumentParser) -> dict[str, Setting]:
 
 def default_path() -> Path:
     """``vconsole.toml`` in the user's config folder (``~/.config/vconsole`` on Linux)."""
-    folder = _xdg_config_home()
-    if folder is None:  # another system, or an unusual home: platformdirs knows its rules
-        import platformdirs
-
-        return platformdirs.user_config_path("vconsole", appauthor=False) / FILE_NAME
-    return folder / "vconsole" / FILE_NAME
+    return Path(user_folder("config"), FILE_NAME)
 
 
-def _xdg_config_home() -> Path | None:
-    """On Linux, the config folder platformdirs names, worked out without importing it; None elsewhere.
+#: the per-user folders vconsole keeps: each one's XDG variable, and where it is in the home without it
+_XDG_HOMES = {"config": ("XDG_CONFIG_HOME", ".config"), "data": ("XDG_DATA_HOME", ".local/share")}
 
-    Every run looks for the settings file, and most find none: importing platformdirs for its
-    name (its modules, their regular expressions) cost about 1.5% of a headless start, more than
-    the file check itself.  This is the plain XDG case platformdirs follows on Linux, an absolute
-    ``$XDG_CONFIG_HOME`` or else ``$HOME/.config``; anything less plain (Android, a relative or
-    missing home, another system) is left to platformdirs.  tests/test_settings.py checks that
-    both name the same folder.
+
+def user_folder(kind: str) -> str:
+    """vconsole's own folder of the user's ``kind`` of folders, "config" (the settings file) or "data"
+    (the programs' drive): ``~/.config/vconsole`` and ``~/.local/share/vconsole`` on Linux, the folders
+    platformdirs names."""
+    home = _xdg_home(kind)
+    if home is not None:
+        return os.path.join(home, "vconsole")
+    import platformdirs  # another system, or an unusual home: platformdirs knows its rules
+
+    named = platformdirs.user_config_dir if kind == "config" else platformdirs.user_data_dir
+    return named("vconsole", appauthor=False)
+
+
+def _xdg_home(kind: str) -> str | None:
+    """On Linux, the folder of the user's ``kind`` of folders that platformdirs names, worked out without
+    importing it; None elsewhere.
+
+    Every run looks for the settings file, and most find none, and a run without --drive names its
+    drive: importing platformdirs for those names (its modules, their regular expressions, tempfile)
+    cost about 1.5% of a headless start, more than the file check itself.  This is the plain XDG case
+    platformdirs follows on Linux, an absolute ``$XDG_CONFIG_HOME`` (``$XDG_DATA_HOME``) or else
+    ``$HOME/.config`` (``$HOME/.local/share``); anything less plain (Android, a relative or missing
+    home, another system) is left to platformdirs.  tests/test_settings.py checks that both name the
+    same folder.
     """
     if not sys.platform.startswith("linux") or hasattr(sys, "getandroidapilevel") or os.environ.get("ANDROID_DATA"):
         return None
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
+    variable, under_home = _XDG_HOMES[kind]
+    xdg = os.environ.get(variable, "")
     if posixpath.isabs(xdg):
-        return Path(xdg)
+        return xdg
     home = os.environ.get("HOME", "")
     if not posixpath.isabs(home):
         return None
-    return Path(home.rstrip("/") + "/.config")
+    return home.rstrip("/") + "/" + under_home
 
 
 @record

@@ -1,11 +1,12 @@
 """Front ends own the clock and the event loop; they know nothing about any program's rules."""
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 
-def default_drive() -> Path:
-    """The programs' DOS directory when --drive is not given: a per-user data folder."""
-    import platformdirs
+def default_drive() -> str:
+    """The programs' DOS directory when --drive is not given: TOYS in vconsole's folder of the user's
+    data (``~/.local/share/vconsole/TOYS`` on Linux), named without importing platformdirs there."""
+    from ..settings import user_folder
 
-    return Path(platformdirs.user_data_dir("vconsole", appauthor=False)) / "TOYS"
+    return os.path.join(user_folder("data"), "TOYS")

@@ -40,7 +40,7 @@ def default_captures_dir() -> Path:
     """Screenshots and recordings go beside the default DOS drive: <user data>/vconsole/captures."""
     from . import default_drive
 
-    return default_drive().parent / "captures"
+    return Path(default_drive()).parent / "captures"
 
 
 class Captures:
