@@ -465,13 +465,12 @@ def test_free_space_is_the_hosts_capped_at_what_dos_could_report(tmp_path, monke
 
 def test_a_delete_refused_by_a_read_only_disk_says_write_protect_like_a_write(tmp_path, monkeypatch):
     import errno
-    from pathlib import Path
     d = Drive(tmp_path)
     d.write_text("A.TXT", "x")
 
-    def refused(self, *a, **k):
+    def refused(path, *a, **k):
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(Path, "unlink", refused)
+    monkeypatch.setattr(os, "unlink", refused)
     with pytest.raises(DiskError, match="Write protect error deleting A.TXT"):
         d.delete("a.txt")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
@@ -91,11 +90,11 @@ STDOUT_OUTPUTS = {"--screenshot": "stdout.png", "--record-audio": "stdout.wav", 
                   "--record": "stdout.jsonl", "--png": "stdout.png", "--gif": "stdout.gif"}
 
 
-def _spool_stdout(argv: list[str], folder: Path) -> tuple[list[str], Path | None]:
+def _spool_stdout(argv: list[str], folder: str) -> tuple[list[str], str | None]:
     """``argv`` with an output option's "-" replaced by a file in ``folder`` to copy to standard output
     afterwards, and that file. More than one output to standard output is a CliError."""
     out: list[str] = []
-    spooled: Path | None = None
+    spooled: str | None = None
     stdout_users = []
     i = 0
     while i < len(argv):
@@ -110,8 +109,7 @@ def _spool_stdout(argv: list[str], folder: Path) -> tuple[list[str], Path | None
             if value == "-":
                 stdout_users.append(name)
                 if name != "--dump-text":
-                    spooled = folder / STDOUT_OUTPUTS[name]
-                    value = str(spooled)
+                    spooled = value = os.path.join(folder, STDOUT_OUTPUTS[name])
                 out.append(f"{name}={value}")
                 i += 1 if eq else 2
                 continue
@@ -133,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="vconsole-stdout.") as folder:
         try:
-            argv, spooled = _spool_stdout(argv, Path(folder))
+            argv, spooled = _spool_stdout(argv, folder)
         except CliError as e:
             print(f"vconsole: {e}", file=sys.stderr)
             return EXIT_USAGE
@@ -142,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
             return _main(argv)
         finally:
             runs.stdout_taken = False
-            if spooled is not None and spooled.is_file():
+            if spooled is not None and os.path.isfile(spooled):
                 import shutil
 
                 try:
@@ -331,6 +329,7 @@ def _is_program_file(name: str | None) -> bool:
 def _program_file(name: str) -> Program:
     """The Program a Python file defines (its PROGRAM, or its only Program), loaded from the file."""
     import importlib.util
+    from pathlib import Path  # a program file (vconsole run FILE.py): other runs start without pathlib
 
     from .program import Program
 

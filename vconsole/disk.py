@@ -23,8 +23,7 @@ import struct
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 from . import locks
 from .dosnames import DEVICE_NAMES, dos_match, dos_name, dos_rename_target, fcb_form, wildcard
@@ -45,6 +44,9 @@ from .hostfiles import (
     umask,
     write_message,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: what other modules import from here (the drive's names and the file helpers it is built on)
 __all__ = ["DEVICE_NAMES", "DOS_MAX_FREE", "MAX_BAD", "MAX_READ", "PARSE_ERRORS", "DirEntry", "DiskError", "Drive",
@@ -86,52 +88,72 @@ class DirEntry(NamedTuple):
 
 
 class Drive:
-    """C:\\ for one program: a host directory, created on first use."""
+    """C:\\ for one program: a host directory, created on first use.
 
-    def __init__(self, root: Path | str) -> None:
-        self.root = Path(root)
+    The folder is kept as a str and reached with ``os`` and ``os.path``: every start makes a drive,
+    and pathlib (with the URL parsing it imports) was the largest single import of a start beyond
+    numpy.  ``root`` and ``path`` still give a ``pathlib.Path``, made when asked for.
+    """
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        #: the host folder, as given ("." for "")
+        self.folder: str = os.fspath(root) or os.curdir
         # DOS stamps a file it writes with its own date and time (INT 21h's clock), not the
         # host's: the running machine sets this, so that DIR shows the same times in a replay.
         self.dos_time: Callable[[], float] | None = None
+
+    @property
+    def root(self) -> Path:
+        """The folder as a ``pathlib.Path``."""
+        from pathlib import Path
+
+        return Path(self.folder)
 
     def __repr__(self) -> str:
         return f"Drive({str(self.root)!r})"
 
     def path(self, name: str) -> Path:
-        return self.root / dos_name(name)
+        """Where the file ``name`` is (or would be) on the host, as a ``pathlib.Path``."""
+        from pathlib import Path
 
-    def _find(self, name: str) -> Path:
+        return Path(self.folder, dos_name(name))
+
+    def _name(self) -> str:
+        """The folder's own name, for a message."""
+        return os.path.basename(os.path.normpath(self.folder))
+
+    def _find(self, name: str) -> str:
         """DOS names are case-insensitive: find an existing file whatever its host case."""
         target = dos_name(name)
-        exact = self.root / target
+        exact = os.path.join(self.folder, target)
         try:
-            if exact.exists():
+            if os.path.exists(exact):
                 return exact
-            if self.root.is_dir():
-                for p in self.root.iterdir():
-                    if p.name.upper() == target:
-                        return p
+            if os.path.isdir(self.folder):
+                for entry in os.listdir(self.folder):
+                    if entry.upper() == target:
+                        return os.path.join(self.folder, entry)
         except OSError:
             pass  # an unreadable directory: the caller's own operation reports it
         return exact
 
     def exists(self, name: str) -> bool:
         try:
-            return self._find(name).is_file()
+            return os.path.isfile(self._find(name))
         except OSError:
             return False
 
-    def _leads_out(self, p: Path) -> bool:
+    def _leads_out(self, p: str) -> bool:
         """A symbolic link to something outside the drive (a link to /etc/passwd is not the program's file)."""
         try:
-            if not p.is_symlink():
+            if not os.path.islink(p):
                 return False
-            real, root = os.path.realpath(p), os.path.realpath(self.root)
+            real, root = os.path.realpath(p), os.path.realpath(self.folder)
             return os.path.commonpath([real, root]) != root
         except (OSError, ValueError):
             return True
 
-    def _inside(self, p: Path, target: str) -> None:
+    def _inside(self, p: str, target: str) -> None:
         """Refuse to read through a symbolic link that leads out of the drive; a link to another
         file of the drive is followed.  (DIR does not list such a link either.)"""
         if self._leads_out(p):
@@ -148,7 +170,7 @@ class Drive:
         without it (nothing can be written there anyway); a lock still held by another run
         after locks.WAIT_S is a DiskError.
         """
-        path = self.root / LOCK_NAME
+        path = os.path.join(self.folder, LOCK_NAME)
         held = host_lock(path)
         with held.thread:
             if held.depth == 0:
@@ -162,7 +184,7 @@ class Drive:
                     let_go(path, held.fd)
                     held.fd = None
 
-    def _take(self, path: Path, wait: float) -> int | None:
+    def _take(self, path: str, wait: float) -> int | None:
         """The lock file at ``path``, locked (None where none can be made).
 
         The file is removed by whoever lets go of it (no file is left in the folder), so a
@@ -185,9 +207,9 @@ class Drive:
                 pass
             os.close(fd)
 
-    def _open_lock(self, path: Path) -> int | None:
+    def _open_lock(self, path: str) -> int | None:
         try:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(path) or os.curdir, exist_ok=True)
             return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0),
                            0o666 & ~umask())
         except OSError:
@@ -200,24 +222,31 @@ class Drive:
         overwritten later.  The mark is a lock, so a run that dies lets go of it; a drive
         where the mark cannot be made (read-only) counts as claimed.
         """
-        path = claim_path(self.root, dos_name(name))
+        path = claim_path(self.folder, dos_name(name))
         with LOCKS_GUARD:
             if path in CLAIMS:
                 return True
             try:
-                fd = self._take(Path(path), 0)
+                fd = self._take(path, 0)
             except Busy:
                 return False
             if fd is not None:
                 CLAIMS[path] = fd
-                CLAIM_ROOTS[path] = real_path(self.root)
+                CLAIM_ROOTS[path] = real_path(self.folder)
             return True
 
     def release_claims(self) -> None:
         """Let go of every game this process claimed on this drive (the run is over)."""
         with LOCKS_GUARD:
-            for path in [p for p, root in CLAIM_ROOTS.items() if root == real_path(self.root) and p in CLAIMS]:
-                let_go(Path(path), CLAIMS.pop(path))
+            for path in [p for p, root in CLAIM_ROOTS.items() if root == real_path(self.folder) and p in CLAIMS]:
+                let_go(path, CLAIMS.pop(path))
+
+    def _existing(self) -> str:
+        """The drive's folder, or (before its first write made it) the nearest folder above it that exists."""
+        place = os.path.abspath(self.folder)
+        while not os.path.exists(place) and os.path.dirname(place) != place:
+            place = os.path.dirname(place)
+        return place
 
     def write_problem(self, target: str = "drive C") -> str | None:
         """Why nothing could be saved on this drive, found out before play (None: it looks writable).
@@ -226,11 +255,9 @@ class Drive:
         without writing anything: a read-only folder or file system, a folder that is a
         file, a disk with no room for one sector.  In the words a save would use.
         """
-        place = self.root
-        while not place.exists() and place != place.parent:
-            place = place.parent
-        if not place.is_dir():
-            return f"Cannot write {target}: {place.name} is a file, not a directory"
+        place = self._existing()
+        if not os.path.isdir(place):
+            return f"Cannot write {target}: {os.path.basename(place)} is a file, not a directory"
         if not os.access(place, os.W_OK | os.X_OK):
             return f"Write protect error writing {target}"
         try:
@@ -253,7 +280,7 @@ class Drive:
         except FileNotFoundError:
             raise DiskError(f"File not found - {target}") from None
         except (IsADirectoryError, NotADirectoryError):
-            raise DiskError(f"{target} is a directory" if p.is_dir() else f"Path not found - {target}") from None
+            raise DiskError(f"{target} is a directory" if os.path.isdir(p) else f"Path not found - {target}") from None
         except PermissionError:
             raise DiskError(f"Access denied - {target}") from None
         except OSError as e:
@@ -309,13 +336,13 @@ class Drive:
     # -- writing --------------------------------------------------------------------------
     def _mkdir(self, target: str) -> None:
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
+            os.makedirs(self.folder, exist_ok=True)
         except FileExistsError:
-            raise DiskError(f"Cannot write {target}: {self.root.name} is a file, not a directory") from None
+            raise DiskError(f"Cannot write {target}: {self._name()} is a file, not a directory") from None
         except OSError as e:
             raise DiskError(write_message(target, e)) from None
-        if not self.root.is_dir():
-            raise DiskError(f"Cannot write {target}: {self.root.name} is not a directory")
+        if not os.path.isdir(self.folder):
+            raise DiskError(f"Cannot write {target}: {self._name()} is not a directory")
 
     def write_bytes(self, name: str, data: bytes) -> None:
         """Replace the file atomically; DiskError (write protect, disk full, ...) leaves the old one intact."""
@@ -324,7 +351,7 @@ class Drive:
         with self.locked():
             try:
                 existing = self._find(target)
-                path = existing if existing.exists() or existing.is_symlink() else self.root / target
+                path = existing if os.path.lexists(existing) else os.path.join(self.folder, target)
                 try:
                     kind = not_a_file(os.stat(path).st_mode)  # a link to a pipe or device is refused too
                 except OSError:
@@ -365,7 +392,7 @@ class Drive:
         target = dos_name(name)
         p = self._find(target)
         try:
-            p.unlink()
+            os.unlink(p)
         except FileNotFoundError:
             pass
         except OSError as e:
@@ -381,13 +408,13 @@ class Drive:
         """
         src_name, dst_name = dos_name(old), dos_name(new)
         src = self._find(src_name)
-        if not src.is_file():
+        if not os.path.isfile(src):
             raise DiskError(f"File not found - {src_name}")
         existing = self._find(dst_name)
-        if existing.exists() and existing != src:
+        if os.path.exists(existing) and existing != src:
             raise DiskError(f"File already exists - {dst_name}")
         try:
-            os.rename(src, self.root / dst_name)
+            os.rename(src, os.path.join(self.folder, dst_name))
         except OSError as e:
             raise DiskError(write_message(dst_name, e)) from None
         return dst_name
@@ -398,7 +425,7 @@ class Drive:
         data = self.read_bytes(src_name)
         self.write_bytes(dst_name, data)
         try:
-            mtime = self._find(src_name).stat().st_mtime
+            mtime = os.stat(self._find(src_name)).st_mtime
             os.utime(self._find(dst_name), (mtime, mtime))
         except OSError:
             pass  # the copy is made; only its date is today's
@@ -418,13 +445,10 @@ class Drive:
 
     def free_bytes(self) -> int:
         """Free space as DOS reports it: the host disk's, at most what a FAT16 volume can hold."""
-        place = self.root
-        while not place.exists() and place != place.parent:
-            place = place.parent  # the drive folder is made on first write
         try:
             import shutil
 
-            return min(shutil.disk_usage(place).free, DOS_MAX_FREE)
+            return min(shutil.disk_usage(self._existing()).free, DOS_MAX_FREE)
         except OSError:
             return 0
 
@@ -435,7 +459,7 @@ class Drive:
         stem = target.split(".")[0]
         candidates = [f"{stem}.BAD"] + [f"{stem[:5]}{n:03d}.BAD" for n in range(1, MAX_BAD + 1)]
         for bad_name in candidates:
-            bad = self.root / bad_name
+            bad = os.path.join(self.folder, bad_name)
             if bad == p or self.exists(bad_name):
                 continue
             try:
@@ -450,14 +474,15 @@ class Drive:
     def entries(self) -> list[DirEntry]:
         """What DIR shows: name, size and time of each file (a save in progress is hidden)."""
         try:
-            if not self.root.is_dir():
+            if not os.path.isdir(self.folder):
                 return []
             found = []
-            for p in self.root.iterdir():
-                if p.name.startswith(".") or not p.is_file() or self._leads_out(p):
+            for entry in os.listdir(self.folder):
+                p = os.path.join(self.folder, entry)
+                if entry.startswith(".") or not os.path.isfile(p) or self._leads_out(p):
                     continue
-                st = p.stat()
-                found.append(DirEntry(p.name.upper(), st.st_size, st.st_mtime))
+                st = os.stat(p)
+                found.append(DirEntry(entry.upper(), st.st_size, st.st_mtime))
             return sorted(found)
         except OSError as e:
             raise DiskError(f"Cannot read the directory: {e.strerror or e}") from None

@@ -11,7 +11,7 @@ an installed package exposes as ``vconsole._fonts``.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+import os
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,8 +29,9 @@ FONT_NAMES: tuple[str, ...] = (
     "mda_rom_8x14",    # IBM MDA character ROM (9x14 cells)
 )
 
-_SOURCE_FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
-_INSTALLED_FONT_DIR = Path(__file__).resolve().parent / "_fonts"
+_HERE = os.path.dirname(os.path.realpath(__file__))
+_SOURCE_FONT_DIR = os.path.join(os.path.dirname(_HERE), "fonts")
+_INSTALLED_FONT_DIR = os.path.join(_HERE, "_fonts")
 
 
 def _font_text(name: str) -> str:
@@ -45,8 +46,10 @@ def _font_text(name: str) -> str:
     """
     filename = f"{name}.hex"
     for folder in (_INSTALLED_FONT_DIR, _SOURCE_FONT_DIR):
-        if (folder / filename).is_file():
-            return (folder / filename).read_text()
+        path = os.path.join(folder, filename)
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as f:
+                return f.read()
     import importlib.resources
 
     return importlib.resources.files("vconsole._fonts").joinpath(filename).read_text()

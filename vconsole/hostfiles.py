@@ -13,7 +13,6 @@ import errno
 import os
 import stat
 import threading
-from pathlib import Path
 
 from . import locks
 
@@ -28,18 +27,21 @@ class DiskError(OSError):
         return str(self.args[0]) if self.args else "Disk error"
 
 
-def _temp_glob(path: Path) -> str:
-    return f"{_TEMP_PREFIX}{path.name}.*{_TEMP_SUFFIX}"
+def _is_temp_of(name: str, entry: str) -> bool:
+    """Whether the folder's file ``entry`` is a temporary file of a writer of ``name`` (``.~NAME.*.tmp``)."""
+    prefix = f"{_TEMP_PREFIX}{name}."
+    return entry.startswith(prefix) and entry.endswith(_TEMP_SUFFIX) and len(entry) >= len(prefix) + len(_TEMP_SUFFIX)
 
 
-def _sweep_temps(path: Path) -> None:
+def _sweep_temps(path: str) -> None:
     """Remove temporary files a killed writer of ``path`` left behind (they hold no complete data).
 
     A live writer holds a lock on its temporary file while it writes (``atomic_write``), so
     only the files nobody holds are swept: another run's save in progress is left alone.
     """
+    folder, name = _split(path)
     try:
-        leftovers = list(path.parent.glob(_temp_glob(path)))
+        leftovers = [os.path.join(folder, entry) for entry in os.listdir(folder) if _is_temp_of(name, entry)]
     except OSError:
         return
     for p in leftovers:
@@ -49,11 +51,17 @@ def _sweep_temps(path: Path) -> None:
             continue
         try:
             if stat.S_ISREG(os.fstat(fd).st_mode) and locks.try_lock(fd):
-                p.unlink()  # its writer is gone (a dead process lets go of its locks)
+                os.unlink(p)  # its writer is gone (a dead process lets go of its locks)
         except OSError:
             pass
         finally:
             os.close(fd)
+
+
+def _split(path: str) -> tuple[str, str]:
+    """A file's folder (``.`` for a bare name) and its name."""
+    folder, name = os.path.split(path)
+    return folder or os.curdir, name
 
 
 def umask() -> int:
@@ -62,7 +70,7 @@ def umask() -> int:
     return mask
 
 
-def _locked_temp(path: Path) -> tuple[int, str]:
+def _locked_temp(path: str) -> tuple[int, str]:
     """A new temporary file beside ``path``, locked for as long as it is open (see _sweep_temps).
 
     Another run's sweep could find it in the moment between its creation and the lock and
@@ -70,8 +78,9 @@ def _locked_temp(path: Path) -> tuple[int, str]:
     """
     import tempfile  # on a first write, not at start-up: it brings shutil, random and the compressors
 
+    folder, name = _split(path)
     for _ in range(10):
-        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + path.name + ".", suffix=_TEMP_SUFFIX, dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX + name + ".", suffix=_TEMP_SUFFIX, dir=folder)
         locks.try_lock(fd)
         try:
             if os.stat(tmp).st_ino == os.fstat(fd).st_ino:
@@ -82,7 +91,7 @@ def _locked_temp(path: Path) -> tuple[int, str]:
     raise OSError(errno.EAGAIN, "another run keeps removing the temporary file")
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace ``path`` with ``data`` so that readers see the old file or the new one, never a mix.
 
     A path that names a device or a pipe (``/dev/null``, ``/dev/stdout``, a FIFO)
@@ -90,7 +99,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     device itself, and there is no old version to protect.  (The drive refuses
     such names before it gets here: a program's file is always a file.)
     """
-    path = Path(path)
+    path = os.fspath(path)
+    path = path.rstrip("/" + os.sep) or path  # "out.txt/" is the file out.txt, as pathlib names it
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -121,7 +131,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     finally:
         os.close(fd)
     try:
-        dfd = os.open(path.parent, os.O_RDONLY)
+        dfd = os.open(_split(path)[0], os.O_RDONLY)
         try:
             os.fsync(dfd)  # make the rename itself durable
         finally:
@@ -159,11 +169,11 @@ CLAIMS: dict[str, int] = {}  # the NAME.TMP files this process plays: lock file 
 CLAIM_ROOTS: dict[str, str] = {}  # lock file -> the drive it is of
 
 
-def real_path(root: Path) -> str:
+def real_path(root: str | os.PathLike[str]) -> str:
     return os.path.normcase(os.path.realpath(root))
 
 
-def claim_path(root: Path, name: str) -> str:
+def claim_path(root: str | os.PathLike[str], name: str) -> str:
     """Where the mark of a game in progress is kept: beside the host's temporary files, named for
     the drive's real path and the file, so that every run on this computer finds the same one
     and the player's folder holds nothing but the program's own files."""
@@ -180,7 +190,7 @@ class Busy(Exception):
     """A lock another run holds, asked for without waiting."""
 
 
-def let_go(path: Path, fd: int) -> None:
+def let_go(path: str | os.PathLike[str], fd: int) -> None:
     """Remove a lock file and let go of it (removed first, while still ours: see Drive._take)."""
     try:
         os.unlink(path)
@@ -190,7 +200,7 @@ def let_go(path: Path, fd: int) -> None:
     os.close(fd)
 
 
-def host_lock(path: Path) -> _HostLock:
+def host_lock(path: str | os.PathLike[str]) -> _HostLock:
     with LOCKS_GUARD:
         return _LOCKS.setdefault(os.path.abspath(path), _HostLock())
 
@@ -204,7 +214,7 @@ def not_a_file(mode: int) -> str | None:
     return next((what for test, what in _KINDS if test(mode)), None if stat.S_ISREG(mode) else "not a file")
 
 
-def read_regular(path: Path | str, limit: int) -> bytes:
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """At most ``limit`` + 1 bytes of a regular file; OSError for anything else, at once.
 
     A FIFO, a device or a socket is refused without blocking (it is never opened for a

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import importlib
+import os
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import keyscript
@@ -206,7 +206,7 @@ class Dos:
         self.mouse: MouseDriver = machine.mouse
         self.speaker: Speaker = machine.speaker
         self.clock: Clock = machine.clock
-        self.drive: Drive = drive or Drive(Path.cwd())
+        self.drive: Drive = drive or Drive(os.getcwd())
         self.drive.dos_time = lambda: machine.start_time + machine.clock.now()  # files get the DOS date
         self._rng: random.Random | None = None
         self._sound_on = True

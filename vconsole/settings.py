@@ -16,9 +16,9 @@ import os
 import posixpath
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
+from .names import host_path
 from .records import record
 
 FILE_NAME = "vconsole.toml"
@@ -112,7 +112,9 @@ def _what(action: argparse.Action) -> str:
         return "a whole number"
     if action.type is float:
         return "a number"
-    return "a value" if action.type not in (None, str, Path) else ("a path" if action.type is Path else "text")
+    if action.type is host_path:
+        return "a path"
+    return "text" if action.type in (None, str) else "a value"
 
 
 def _toml(value: Any) -> str:
@@ -120,8 +122,8 @@ def _toml(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return repr(value)
-    if isinstance(value, (str, Path)):
-        return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, (str, os.PathLike)):
+        return '"' + os.fspath(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
     return f"a {type(value).__name__}"
 
 
@@ -145,9 +147,9 @@ def settable(parser: argparse.ArgumentParser) -> dict[str, Setting]:
     return found
 
 
-def default_path() -> Path:
+def default_path() -> str:
     """``vconsole.toml`` in the user's config folder (``~/.config/vconsole`` on Linux)."""
-    return Path(user_folder("config"), FILE_NAME)
+    return os.path.join(user_folder("config"), FILE_NAME)
 
 
 #: the per-user folders vconsole keeps: each one's XDG variable, and where it is in the home without it
@@ -206,7 +208,7 @@ class Origin:
 class ConfigFile:
     """A settings file as read: where it is, whether it was there, its values and switches with their lines."""
 
-    path: Path
+    path: str
     found: bool
     values: dict[str, tuple[Any, int]]
     switches: dict[str, tuple[str, int]]
@@ -229,10 +231,12 @@ def _line_of(lines: list[str], table: str | None, key: str) -> int:
     return 0
 
 
-def read_file(path: Path, known: dict[str, Setting], *, must_exist: bool) -> ConfigFile:
+def read_file(path: str | os.PathLike[str], known: dict[str, Setting], *, must_exist: bool) -> ConfigFile:
     """The settings in ``path``, each checked by its option; SettingError naming file, line and key."""
+    path = os.fspath(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            raw = f.read()
     except FileNotFoundError:
         if must_exist:
             raise SettingError(f"{path}: no such settings file") from None
@@ -276,19 +280,19 @@ def read_file(path: Path, known: dict[str, Setting], *, must_exist: bool) -> Con
             value = setting.convert(raw_value, text=False)
         except ValueError as e:
             raise SettingError(f"{path}: line {line}: {key}: {e}") from None
-        if isinstance(value, Path):  # a path in the file: ~ is the home folder, relative is beside the file
-            value = path.parent / value.expanduser()
+        if setting.action.type is host_path:  # a path in the file: ~ is the home folder, relative is beside the file
+            value = os.path.join(os.path.dirname(path), os.path.expanduser(value))
         values[key] = (value, line)
     return ConfigFile(path, True, values, switches)
 
 
-def config_path(cli_value: Path | None, environ: dict[str, str]) -> tuple[Path, bool]:
+def config_path(cli_value: str | os.PathLike[str] | None, environ: dict[str, str]) -> tuple[str, bool]:
     """The settings file to read and whether it must exist (named with --config or VCONSOLE_CONFIG)."""
     if cli_value is not None:
-        return Path(cli_value), True
+        return os.fspath(cli_value), True
     if environ.get(ENV_CONFIG):
-        return Path(environ[ENV_CONFIG]).expanduser(), True
-    return default_path(), False
+        return os.path.expanduser(environ[ENV_CONFIG]), True
+    return os.fspath(default_path()), False
 
 
 @record
@@ -325,7 +329,7 @@ def parse(parser: argparse.ArgumentParser, argv: list[str], *, reference: argpar
         for key, s in mine.items():
             if getattr(args, s.action.dest) is UNSET:
                 setattr(args, s.action.dest, saved[key])
-        return args, Resolved(ConfigFile(Path(), False, {}, {}), mine, {})
+        return args, Resolved(ConfigFile("", False, {}, {}), mine, {})
     path, must_exist = config_path(getattr(args, "config", None), environ)
     file = read_file(path, known, must_exist=must_exist)
     origins: dict[str, Origin] = {}
@@ -345,8 +349,8 @@ def parse(parser: argparse.ArgumentParser, argv: list[str], *, reference: argpar
                 value = s.convert(environ[s.env], text=True)
             except ValueError as e:
                 raise SettingError(f"environment {s.env}: {key}: {e}") from None
-            if isinstance(value, Path):
-                value = value.expanduser()
+            if s.action.type is host_path:
+                value = os.path.expanduser(value)
             setattr(args, dest, value)
             origins[key] = Origin(ENVIRONMENT, s.env)
         elif key in file.values:

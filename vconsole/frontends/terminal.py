@@ -33,7 +33,6 @@ import termios
 import threading
 import time
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -127,8 +126,8 @@ def raw_attributes(attrs: Modes) -> Modes:
 
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig | None = None, *,
-        journal: Journal | None = None, record_audio: Path | None = None, in_fd: int = 0, out_fd: int = 1,
-        lost: list[str] | None = None) -> int:
+        journal: Journal | None = None, record_audio: str | os.PathLike[str] | None = None, in_fd: int = 0,
+        out_fd: int = 1, lost: list[str] | None = None) -> int:
     """Run ``target(machine)`` in the terminal on in_fd/out_fd until it returns or is stopped; its exit code."""
     if not (os.isatty(in_fd) and os.isatty(out_fd)):
         raise NoTerminal("standard input and output must be a terminal")
@@ -145,8 +144,8 @@ class TerminalFrontEnd:
     """One terminal showing one machine; the program runs in a second thread."""
 
     def __init__(self, target: Callable[[Machine], int | None], config: MachineConfig, *,
-                 journal: Journal | None = None, record_audio: Path | None = None, in_fd: int = 0, out_fd: int = 1,
-                 clock: Clock | None = None) -> None:
+                 journal: Journal | None = None, record_audio: str | os.PathLike[str] | None = None, in_fd: int = 0,
+                 out_fd: int = 1, clock: Clock | None = None) -> None:
         self.target, self.config = target, config
         self.in_fd, self.out_fd = in_fd, out_fd
         self.machine = Machine(config, clock=clock or RealClock(), host=RealTimeHost())

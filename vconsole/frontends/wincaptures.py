@@ -9,6 +9,7 @@ the recorders' lifetimes, and the one-line notices when a file cannot be written
 """
 from __future__ import annotations
 
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -43,15 +44,20 @@ def default_captures_dir() -> Path:
     return Path(default_drive()).parent / "captures"
 
 
+def _path(name: str | os.PathLike[str] | None) -> Path | None:
+    return None if name is None else Path(name)
+
+
 class Captures:
     """The screenshots, recordings and captures of one window."""
 
-    def __init__(self, front: WindowFrontEnd, folder: Path | None, record_audio: Path | None,
-                 record_video: Path | None, video_rate: float | None) -> None:
+    def __init__(self, front: WindowFrontEnd, folder: str | os.PathLike[str] | None,
+                 record_audio: str | os.PathLike[str] | None, record_video: str | os.PathLike[str] | None,
+                 video_rate: float | None) -> None:
         self.front = front
-        self.folder = folder  # None: default_captures_dir()
-        self.record_audio = record_audio  # --record-audio: quiet about it, the user named the file
-        self.record_video = record_video
+        self.folder = _path(folder)  # None: default_captures_dir()
+        self.record_audio = _path(record_audio)  # --record-audio: quiet about it, the user named the file
+        self.record_video = _path(record_video)
         self.video_rate = video_rate
         self.recorder: WavRecorder | None = None
         self.recording_path: Path | None = None
@@ -72,9 +78,9 @@ class Captures:
     def start(self) -> None:
         """The recordings asked for on the command line, from the start."""
         if self.record_audio is not None:
-            self.start_recording(Path(self.record_audio))
+            self.start_recording(self.record_audio)
         if self.record_video is not None:
-            self.start_video(Path(self.record_video))
+            self.start_video(self.record_video)
 
     def stop(self) -> None:
         """Every recording still running is written (the window is closing)."""

@@ -32,6 +32,7 @@ it is), so nothing headless ever needs X.
 """
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -88,9 +89,9 @@ class NoDisplay(Exception):
 
 
 def run(target: Callable[[Machine], int | None], config: MachineConfig = DEFAULT_CONFIG,
-        scale: int | None = None, record_audio: Path | None = None, title: str = "vconsole",
-        captures: Path | None = None, *, clock: Clock | None = None, host: Host | None = None,
-        journal: Journal | None = None, replaying: bool = False, record_video: Path | None = None,
+        scale: int | None = None, record_audio: str | os.PathLike[str] | None = None, title: str = "vconsole",
+        captures: str | os.PathLike[str] | None = None, *, clock: Clock | None = None, host: Host | None = None,
+        journal: Journal | None = None, replaying: bool = False, record_video: str | os.PathLike[str] | None = None,
         video_rate: float | None = None, audio: bool = True, lost: list[str] | None = None, crt: bool = False,
         fullscreen: bool = False, keyboard: str | None = None, volume: int | None = None,
         remember: bool = True) -> int:
@@ -133,9 +134,10 @@ class WindowFrontEnd:
     """
 
     def __init__(self, pyglet: ModuleType, screen: Screen, target: Callable[[Machine], int | None],
-                 config: MachineConfig, scale: int | None, title: str, captures: Path | None,
-                 record_audio: Path | None, *, clock: Clock | None = None, host: Host | None = None,
-                 journal: Journal | None = None, replaying: bool = False, record_video: Path | None = None,
+                 config: MachineConfig, scale: int | None, title: str, captures: str | os.PathLike[str] | None,
+                 record_audio: str | os.PathLike[str] | None, *, clock: Clock | None = None,
+                 host: Host | None = None, journal: Journal | None = None, replaying: bool = False,
+                 record_video: str | os.PathLike[str] | None = None,
                  video_rate: float | None = None, audio: bool = True, crt: bool = False, fullscreen: bool = False,
                  keyboard: str | None = None, volume: int | None = None, remember: bool = False) -> None:
         from . import keymap

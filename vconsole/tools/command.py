@@ -7,10 +7,9 @@ Only names at the top: ``vconsole --help`` answers without numpy or the machine.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS
+from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS, host_path
 from ..names import SPEAKER_MODELS as MODELS
 from .options import CliError, Parser, RawDescriptionHelpFormatter, add_video_options, add_window_options, scale, volume
 
@@ -61,7 +60,7 @@ def run_parser() -> argparse.ArgumentParser:
     p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
     p.add_argument("--speaker", choices=MODELS, default="ideal",
                    help="speaker model: ideal square wave or a small-speaker filter")
-    p.add_argument("--drive", type=Path, default=None, help="host folder used as the programs' DOS directory")
+    p.add_argument("--drive", type=host_path, default=None, help="host folder used as the programs' DOS directory")
     p.add_argument("--seed", type=int, default=None, help="seed for the programs' random numbers")
     p.add_argument("--shareware", action="store_true", help="the unregistered versions' limits")
     p.add_argument("--version", action="store_true", help="show vconsole's version and exit")
@@ -69,23 +68,23 @@ def run_parser() -> argparse.ArgumentParser:
                    help="no window: scripted input on a virtual clock; without --screenshot, --dump-text,"
                         " --record-audio or --record-video the final screen is printed as text")
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
-    p.add_argument("--screenshot", type=Path, metavar="FILE.png", help="PNG of the screen when the run ends")
-    p.add_argument("--dump-text", type=Path, metavar="FILE",
+    p.add_argument("--screenshot", type=host_path, metavar="FILE.png", help="PNG of the screen when the run ends")
+    p.add_argument("--dump-text", type=host_path, metavar="FILE",
                    help="the 25 text rows when the run ends (- for standard output)")
-    p.add_argument("--record-audio", type=Path, metavar="FILE.wav", help="record the speaker to a WAV file")
+    p.add_argument("--record-audio", type=host_path, metavar="FILE.wav", help="record the speaker to a WAV file")
     p.add_argument("--scale", type=scale, default=None, metavar="N",
                    help="window: open at N times and keep to whole-number scales (default: the largest"
                         " whole scale that fits, and any size when resized or full screen); --screenshot and"
                         " --record-video: the picture as a 4:3 monitor shows it, N pixels across per pixel"
                         " (default: native pixels, exactly what the card generated)")
-    p.add_argument("--record", type=Path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
+    p.add_argument("--record", type=host_path, metavar="FILE", help="write a journal of the run (vconsole replay FILE)")
     p.add_argument("--terminal", action="store_true",
                    help="play in this terminal instead of a window (chosen by itself when there is no display"
                         " and the terminal is standard input and output); see docs/TERMINAL.md")
     add_video_options(p)
     p.add_argument("--volume", type=volume, default=100, metavar="0-100",
                    help="speaker volume in percent (default 100; 0 is silent and keeps the timing)")
-    p.add_argument("--config", type=Path, metavar="FILE",
+    p.add_argument("--config", type=host_path, metavar="FILE",
                    help="read the settings from FILE instead of vconsole.toml in your config folder"
                         " ('vconsole config' shows them)")
     add_window_options(p)

@@ -11,8 +11,9 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NoReturn
+
+from ..names import host_path
 
 #: the exit status of a command-line mistake
 EXIT_USAGE = 2
@@ -125,7 +126,7 @@ def seconds_or_off(text: str) -> float:
     return s
 
 
-def video_format(path: Path) -> str:
+def video_format(path: str | os.PathLike[str]) -> str:
     """The animated capture format a file name asks for ("gif" or "png"); another name is a CliError."""
     from ..animation import VideoError, format_of  # numpy and Pillow only once a capture is asked for
 
@@ -151,49 +152,60 @@ def add_window_options(p: argparse.ArgumentParser) -> None:
 
 def add_video_options(p: argparse.ArgumentParser) -> None:
     """The run's captures: --record-video (GIF or APNG), its --video-rate, and --record-html."""
-    p.add_argument("--record-video", type=Path, metavar="FILE.gif|FILE.png",
+    p.add_argument("--record-video", type=host_path, metavar="FILE.gif|FILE.png",
                    help="an animated capture of the run (GIF, or APNG for .png)")
     p.add_argument("--video-rate", type=rate, default=None, metavar="HZ",
                    help="frames a second of the capture (default: the adapter's refresh rate; a GIF at most 50)")
-    p.add_argument("--record-html", type=Path, metavar="FILE.html",
+    p.add_argument("--record-html", type=host_path, metavar="FILE.html",
                    help="the run as one web page that plays it back, pixel-exact with its sound (docs/PLAYER.md)")
 
 
-def window_capture(args: argparse.Namespace) -> Path | None:
+def window_capture(args: argparse.Namespace) -> str | os.PathLike[str] | None:
     """The capture the window makes from the start: --record-video, or --record-html (one of them)."""
-    video: Path | None = getattr(args, "record_video", None)
-    page: Path | None = getattr(args, "record_html", None)
+    video: str | os.PathLike[str] | None = getattr(args, "record_video", None)
+    page: str | os.PathLike[str] | None = getattr(args, "record_html", None)
     if video is not None and page is not None:
         raise CliError("in the window, give --record-video or --record-html, not both (headless takes both)")
     return page if page is not None else video
 
 
 # -- checks made before a run, so nothing is lost at its end --------------------------------------------
+# (with os.path, not pathlib: these checks are part of every start-up; a name is a str or an os.PathLike)
 
-def check_drive(path: Path) -> None:
+def _absolute(path: str | os.PathLike[str]) -> str:
+    """``path`` made absolute against the working folder as ``pathlib.Path.absolute`` makes it: no ``..``
+    taken out (the folder before one may be a link), no separator at the end."""
+    text = os.fspath(path)
+    text = text if os.path.isabs(text) else os.path.join(os.getcwd(), text)
+    return text.rstrip("/" + os.sep) or text[:1]
+
+
+def check_drive(path: str | os.PathLike[str]) -> None:
     """Refuse a --drive every save would fail in: a file, or a path under a file (/etc/passwd/x)."""
-    if path.exists() and not path.is_dir():
-        raise CliError(f"--drive {path}: not a directory")  # every save would fail: say so now
-    for above in path.absolute().parents:
-        if above.exists():
-            if not above.is_dir():
-                raise CliError(f"--drive {path}: {above} is not a directory")
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise CliError(f"--drive {os.fspath(path)}: not a directory")  # every save would fail: say so now
+    above = _absolute(path)
+    while os.path.dirname(above) != above:
+        above = os.path.dirname(above)
+        if os.path.exists(above):
+            if not os.path.isdir(above):
+                raise CliError(f"--drive {os.fspath(path)}: {above} is not a directory")
             return
 
 
-def check_output(option: str, path: Path | None, stdout_ok: bool = False) -> None:
+def check_output(option: str, path: str | os.PathLike[str] | None, stdout_ok: bool = False) -> None:
     """Refuse, before the run, an output file that could not be written at its end: its folder missing
     or not a folder, the name taken by a folder, or a folder nothing can be created in."""
-    if path is None or (stdout_ok and str(path) == "-"):
+    if path is None or (stdout_ok and os.fspath(path) == "-"):
         return
-    path = Path(path)
-    parent = path.absolute().parent
-    if not parent.is_dir():
-        why = "no such directory" if not parent.exists() else f"{parent} is not a folder"
+    path = os.fspath(path)
+    parent = os.path.dirname(_absolute(path))
+    if not os.path.isdir(parent):
+        why = "no such directory" if not os.path.exists(parent) else f"{parent} is not a folder"
         raise CliError(f"{option}: cannot write {path}: {why}")
-    if path.is_dir():
+    if os.path.isdir(path):
         raise CliError(f"{option}: cannot write {path}: it is a folder")
-    if path.exists() and not path.is_file():  # a device or a pipe (/dev/null): written straight through
+    if os.path.exists(path) and not os.path.isfile(path):  # a device or a pipe (/dev/null): written straight through
         if not os.access(path, os.W_OK):
             raise CliError(f"{option}: cannot write {path}: permission denied")
         return
@@ -212,11 +224,16 @@ OUTPUT_TYPES = {"screenshot": (".png", "a PNG picture"), "record_audio": (".wav"
                 "record_html": (".html", "a web page")}
 
 
-def check_type(option: str, path: Path | None, suffix: str, what: str) -> None:
+def check_type(option: str, path: str | os.PathLike[str] | None, suffix: str, what: str) -> None:
     """Refuse a name whose extension says another format than the file will be (x.jpg for a PNG);
     a name without one (/dev/stdout) is left alone."""
-    if path is not None and path.suffix and path.suffix.lower() != suffix:
-        raise CliError(f"{option}: {path} would be {what}, not {path.suffix[1:].upper()}: name it with {suffix}")
+    if path is None:
+        return
+    name = os.path.basename(os.fspath(path).rstrip("/" + os.sep))
+    dot = name.rfind(".")
+    given = name[dot:] if 0 < dot < len(name) - 1 else ""  # pathlib's suffix: not of ".png", nor of "x."
+    if given and given.lower() != suffix:
+        raise CliError(f"{option}: {os.fspath(path)} would be {what}, not {given[1:].upper()}: name it with {suffix}")
 
 
 #: every option that writes a file: two of them naming one path would leave only the last written
@@ -228,10 +245,10 @@ def check_collisions(args: argparse.Namespace) -> None:
     lost), and an option that could have no effect (``--video-rate`` without ``--record-video``)."""
     seen: dict[str, str] = {}
     for name in ALL_OUTPUTS:
-        path: Any = getattr(args, name, None)  # a Path, or the "-" of standard output
-        if path is None or (name == "dump_text" and str(path) == "-"):
+        path: Any = getattr(args, name, None)  # a file name, or the "-" of standard output
+        if path is None or (name == "dump_text" and os.fspath(path) == "-"):
             continue
-        if Path(path).exists() and not Path(path).is_file():
+        if os.path.exists(path) and not os.path.isfile(path):
             continue  # /dev/null takes any number of outputs; a folder is refused by check_output
         option = "--" + name.replace("_", "-")
         key = os.path.normcase(os.path.realpath(path))
@@ -246,7 +263,7 @@ def check_outputs(args: argparse.Namespace, *options: str) -> None:
     """check_output for each of ``options`` (attribute names such as "record_audio") `args` has set."""
     check_collisions(args)
     for name in options:
-        path: Path | None = getattr(args, name, None)
+        path: str | os.PathLike[str] | None = getattr(args, name, None)
         option = "--" + name.replace("_", "-")
         if name in OUTPUT_TYPES:
             check_type(option, path, *OUTPUT_TYPES[name])

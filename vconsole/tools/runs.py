@@ -8,9 +8,9 @@ The front ends, numpy and Pillow are imported when a run needs them, not when th
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .options import SCREENSHOT_IN_WINDOW, CliError, check_outputs, window_capture
@@ -33,8 +33,8 @@ Target = Callable[["Machine"], "int | None"]
 stdout_taken = False
 
 
-def run_window(args: argparse.Namespace, config: MachineConfig, target: Target, title: str, captures: Path,
-               journal: JournalRecorder | None = None) -> int:
+def run_window(args: argparse.Namespace, config: MachineConfig, target: Target, title: str,
+               captures: str | os.PathLike[str], journal: JournalRecorder | None = None) -> int:
     """``target(machine)`` in a window, with the options of `args` (scale, audio, video); its exit code."""
     if args.screenshot or args.dump_text:
         raise CliError(SCREENSHOT_IN_WINDOW)
@@ -163,7 +163,8 @@ def page_recorder(args: argparse.Namespace, config: MachineConfig,
         return None
     from .htmlexport import HtmlRecorder
 
-    title = f"{program.name} - {args.record_html.name}" if program is not None else args.record_html.name
+    name = os.path.basename(os.fspath(args.record_html))
+    title = f"{program.name} - {name}" if program is not None else name
     return HtmlRecorder(args.record_html, config.adapter, config.monitor, speaker_model=config.speaker_model,
                         title=title)
 
@@ -197,7 +198,7 @@ def finish_outputs(args: argparse.Namespace, config: MachineConfig, outcome: Out
         from ..disk import atomic_write
 
         text = screen_text(outcome)
-        if str(args.dump_text) == "-":
+        if os.fspath(args.dump_text) == "-":
             sys.stdout.write(text)
         else:
             try:
@@ -212,8 +213,8 @@ def finish_outputs(args: argparse.Namespace, config: MachineConfig, outcome: Out
 SHOT_STRIP = 2  # native lines a screenshot is scaled at a time
 
 
-def screenshot(state: ScreenState, config: MachineConfig, elapsed: float, scale: int | None, path: Path,
-               crt: bool = False) -> None:
+def screenshot(state: ScreenState, config: MachineConfig, elapsed: float, scale: int | None,
+               path: str | os.PathLike[str], crt: bool = False) -> None:
     """The picture as the adapter showed it at the run's last moment (blink phase included).
 
     With ``crt`` it is the CRT look (vconsole.crt) at the 4:3 display size of `scale` (default 2).

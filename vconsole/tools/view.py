@@ -26,7 +26,7 @@ from ..disk import Drive
 from ..keyboard import Key
 from ..machine import Machine, MachineConfig
 from ..mouse import MouseEvent
-from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS
+from ..names import ADAPTER_NAMES, DEFAULT_DISPLAY, MONITORS, host_path
 from ..program import Dos, Program, RunOptions, run_program
 from ..video import COLS, ROWS
 from .art import EXTENSIONS, MAX_WIDTH, Art, ArtError, load
@@ -61,7 +61,7 @@ def _parser() -> Parser:
                    help="columns of a .BIN or ANSI text that has no SAUCE to say (default 80)")
     p.add_argument("--no-mouse", action="store_true", help="no mouse driver loaded")
     p.add_argument("--mute", action="store_true", help="silence the speaker (timing unchanged)")
-    p.add_argument("--drive", type=Path, default=None, help="host folder used as the DOS directory")
+    p.add_argument("--drive", type=host_path, default=None, help="host folder used as the DOS directory")
     p.add_argument("--seed", type=int, default=None, help="seed for the random numbers")
     p.add_argument("--headless", action="store_true", help="no window: scripted input on a virtual clock")
     p.add_argument("--keys", metavar="SCRIPT", help="key script (text, or @FILE to read it from a file)")
