@@ -15,8 +15,12 @@ import sys
 GAMES = ("mill", "cardmine", "pearls", "anciento", "spider")
 
 
-def _modules_after(code: str, env: dict[str, str] | None = None) -> set[str]:
-    probe = code + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+def _modules_after(code: str, env: dict[str, str] | None = None, forget: tuple[str, ...] = ()) -> set[str]:
+    """The modules imported after running ``code`` in a fresh interpreter; ``forget``: modules taken out
+    of ``sys.modules`` first (the environment's start may have imported them), so an import by ``code``
+    shows again."""
+    probe = (f"import sys\nfor _name in {forget!r}:\n    sys.modules.pop(_name, None)\n" + code
+             + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -116,16 +120,40 @@ def test_a_headless_start_compiles_no_dataclass_methods(tmp_path):
         _modules_after(code.replace("sys.modules", "__import__('sys').modules"))
 
 
-#: standard modules a headless start has no use for, though a first write (tempfile) or a zipped
-#: package's fonts (importlib.resources) need them: each brings shutil, random or the compressors
-NOT_IMPORTED_BY_A_START = ("tempfile", "importlib.resources")
+#: standard modules a headless start has no use for, though a first write (tempfile), a zipped package's
+#: fonts (importlib.resources), a game's random numbers (random), a program file or the window (pathlib)
+#: need them: tempfile and importlib.resources bring shutil, random and the compressors; pathlib brings
+#: urllib.parse and ipaddress; argparse imports shutil for a help formatter not told its width
+NOT_IMPORTED_BY_A_START = ("tempfile", "importlib.resources", "pathlib", "urllib.parse", "shutil", "random")
 
 
-def test_a_headless_start_adds_no_temporary_file_or_resource_machinery(tmp_path):
-    # what the interpreter's own start (site, .pth files of the environment) imported is not ours:
-    # only the modules the run adds are counted
-    words = ["testcard", "--headless", "--keys", "", "--dump-text", os.devnull, "--drive", str(tmp_path / "drive")]
-    before = _modules_after("pass")
-    added = _modules_after(f"from vconsole.cli import main\nmain({words!r})") - before
+def test_a_headless_start_adds_no_temporary_file_path_or_random_machinery(tmp_path):
+    # what the interpreter's own start (site, the .pth files of a development environment: its editable
+    # install imports pathlib, tempfile, shutil and random) imported is not ours: those modules are
+    # forgotten first, and only the modules the run adds are counted
+    forget = NOT_IMPORTED_BY_A_START
+    before = _modules_after("pass", forget=forget)
+    for program in ("testcard", None):  # None: the DOS prompt
+        words = ([program] if program else []) + ["--headless", "--keys", "", "--dump-text", os.devnull,
+                                                  "--drive", str(tmp_path / "drive")]
+        added = _modules_after(f"from vconsole.cli import main\nmain({words!r})", forget=forget) - before
+        assert "vconsole.machine" in added  # it did run
+        assert not [m for m in NOT_IMPORTED_BY_A_START if m in added], (program, [m for m in NOT_IMPORTED_BY_A_START
+                                                                                   if m in added])
+
+
+def test_a_start_without_a_drive_names_the_default_one_without_platformdirs(tmp_path):
+    """On Linux the default drive's folder (the user's data folder) is named as the settings folder is."""
+    import pytest
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("elsewhere platformdirs names the folders")
+    env = {k: v for k, v in os.environ.items() if k != "VCONSOLE_CONFIG"}
+    env.update(XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    words = ["--headless", "--keys", "", "--dump-text", os.devnull]
+    code = (f"from vconsole.cli import main\nmain({words!r})\nfrom vconsole.frontends import default_drive\n"
+            f"assert default_drive() == {str(tmp_path / 'data' / 'vconsole' / 'TOYS')!r}, default_drive()")
+    forget = ("platformdirs", *NOT_IMPORTED_BY_A_START)
+    added = _modules_after(code, env, forget) - _modules_after("pass", env, forget)
     assert "vconsole.machine" in added  # it did run
-    assert not [m for m in NOT_IMPORTED_BY_A_START if m in added]
+    assert not [m for m in ("platformdirs", *NOT_IMPORTED_BY_A_START) if m in added]
