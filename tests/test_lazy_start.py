@@ -66,7 +66,7 @@ NOT_AT_START = ("fractions", "decimal", "vconsole.music", "numpy.typing", "trace
 def test_a_headless_start_without_a_settings_file_imports_only_what_it_runs(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "VCONSOLE_CONFIG"}
     env["XDG_CONFIG_HOME"] = str(tmp_path / "config")  # no vconsole.toml there
-    # on Linux the settings file's folder is named without platformdirs (settings._xdg_config_home)
+    # on Linux the settings file's folder is named without platformdirs (settings._xdg_home)
     not_at_start = NOT_AT_START + (("platformdirs",) if sys.platform.startswith("linux") else ())
     for program in ("testcard", None):  # None: the DOS prompt
         words = ([program] if program else []) + ["--headless", "--keys", "", "--dump-text", os.devnull,
