@@ -31,6 +31,7 @@ from vconsole_programs.cardmine.rules import (
     deal,
     draw,
     legal_plays,
+    mine_shut,
     new_game,
     path_of,
     play_checked,
@@ -401,6 +402,43 @@ def test_an_entrance_is_dug_only_when_no_card_can_be_played_face_up():
     t = apply_play(stuck, plays[0])
     assert t.face[plays[0].square] == DOWN and t.pawn == stuck.pawn and t.turn == 1  # no hop
     assert board_errors(t) == []
+
+
+def test_an_entrance_may_be_dug_beside_a_mother_lode_too():
+    # the spade tunnel is capped by its king: no square is next to a shaft card but 1-6 and
+    # 3-6, yet the squares round the king take an entrance as well (a lode is the last card
+    # of its tunnel); squares next to nothing but an entrance take none
+    board = mine("2: . . . . KS 7S ## ## . . . . . . . .")
+    stuck = build(board, hands=(["KD"], []), pawns=("2-7", "2-8"))
+    plays = legal_plays(stuck)
+    assert plays and all(p.kind == DIG_PLAY for p in plays)
+    assert {p.square for p in plays} == {sq("1-6"), sq("3-6"), sq("1-5"), sq("3-5"), sq("2-4")}
+    t = apply_play(stuck, [p for p in plays if p.square == sq("2-4")][0])
+    assert t.face[sq("2-4")] == DOWN and board_errors(t) == []
+
+
+def test_a_mine_whose_ends_are_all_capped_is_opened_again_by_digging():
+    # every square next to an entrance holds a shaft card and every other square next to a
+    # shaft card a lode of its suit: nothing can be laid face up, yet the mine is not shut,
+    # because the miner digs beside a lode, and the new entrance takes a shaft of any suit
+    rows = ["1: . . . . . QS 7S 7H QH . . . . . . .",
+            "3: . . . . . JS 8S 8H JH . . . . . . .",
+            "4: . . . . . . AS AH . . . . . . . ."]
+    board = mine("2: . . . . KS 6S ## ## 9H KH . . . . . .", *rows)
+    stuck = build(board, hands=(["5D"], []), pawns=("2-7", "2-8"))
+    assert board_errors(stuck) == [] and not mine_shut(stuck.face, stuck.cell)
+    digs = legal_plays(stuck)
+    assert digs and all(p.kind == DIG_PLAY for p in digs)
+    opened = apply_play(stuck, [p for p in digs if p.square == sq("2-4")][0])
+    again = build(mine("2: . . . ## KS 6S ## ## 9H KH . . . . . .", *rows), hands=(["5D"], []), pawns=("2-7", "2-8"))
+    assert again.face == opened.face
+    assert {p.square for p in legal_plays(again) if p.kind == SHAFT_PLAY} == {sq("1-4"), sq("3-4"), sq("2-3")}
+
+
+def test_only_a_full_mine_is_shut():
+    full = build("\n".join(" ".join(["##"] * 16) for _ in range(4)), hands=(["5D"], []), pawns=("2-7", "2-8"))
+    assert mine_shut(full.face, full.cell)
+    assert {p.kind for p in legal_plays(full)} == {DISCARD_PLAY}
 
 
 def test_with_no_play_at_all_a_card_is_thrown_away():

@@ -3,7 +3,7 @@
 ``card_errors``: each of the 104 cards (two packs, each card known by its owner) is in
 exactly one place: a deck, a hand, the mine or the discard pile.  ``board_errors``: the
 mine could have been built by legal plays (every shaft joined to an entrance or its own
-suit, every lode beside a shaft of its suit, every dug entrance beside a shaft card), the
+suit, every lode beside a shaft of its suit, every dug entrance beside a face-up card), the
 pawns stand on cards (both on one after a bump passed up), the scores are the claims, and the game ends exactly
 at the game point.  Both return lists of sentences, empty when all is well.
 """
@@ -59,9 +59,9 @@ def board_errors(state: State) -> list[str]:
             errors.append(f"square {sq}: face-up card shown in the wrong suit")
         nbrs = NEIGHBOURS[sq]
         if f == DOWN:
-            beside_shaft = any(face[n] not in (EMPTY, DOWN) and role_of(cell[n]) == SHAFT for n in nbrs)
-            if sq not in entrances0 and not beside_shaft:
-                errors.append(f"square {sq}: an entrance next to no shaft card")
+            beside_face_up = any(face[n] not in (EMPTY, DOWN) for n in nbrs)
+            if sq not in entrances0 and not beside_face_up:
+                errors.append(f"square {sq}: an entrance next to no face-up card")
             if claim[sq] >= 0:
                 errors.append(f"square {sq}: a claimed entrance")
             continue

@@ -14,7 +14,7 @@ screen says them in the program's words):
   5 would otherwise have no use at all (movement cards are 2-4, lodes J-A).
 * "Next to" always means one of the four orthogonal neighbours (the instructions never
   allow katty-corner anywhere): for starting a shaft, for the no-lode-next-to-an-entrance
-  rule and for digging an entrance next to a shaft card.
+  rule and for digging an entrance next to a card.
 * A shaft card may go on any empty square orthogonally next to an entrance or to a shaft
   card (5-10) of its own suit; a mother lode on any empty square next to a shaft card of its
   own suit and next to no entrance.  Lodes end a tunnel: nothing extends from a lode.
@@ -33,11 +33,19 @@ screen says them in the program's words):
   read as any card: pawns travel only from card to card, and one put on an empty square
   could never move again.  A pawn put on an unclaimed lode by a bump claims nothing:
   claims are made by moving.
-* A face-down entrance may be dug on any empty square next to a shaft card, with any hand
-  card, only when the miner has no face-up play at all; it ends the turn.  With no play of
-  any kind (late in a game the mine fills up) the miner throws one hand card of his choice
-  on the discard pile: every turn draws at most one card and spends one, so a hand never
-  grows past the deal plus the draw (at most 10 cards, the most the keys 1-9, A can name).
+* A face-down entrance may be dug, with any hand card, only when the miner has no face-up
+  play at all, on any empty square next to a face-up card of a tunnel: a shaft card or a
+  mother lode.  It ends the turn.  The instructions say "next to a shaft card" and call 5-10
+  shaft cards elsewhere; read that narrowly, lodes capping the last growing ends shut the
+  mine with half of it empty, and most games between two plain players (four in five
+  between two greedy ones) then end in the tie the instructions call unlikely, which they
+  have only when the decks run out, and with no word for a turn that cannot be played.  A
+  lode is the last card of its tunnel, so digging beside it is digging beside the tunnel:
+  a miner stuck with no face-up play opens the mine again, and only a full mine stops play.
+* With no play of any kind (the mine full, or nothing to dig beside) the miner throws one
+  hand card of his choice on the discard pile: every turn draws at most one card and spends
+  one, so a hand never grows past the deal plus the draw (at most 10 cards, the most the
+  keys 1-9, A can name).
 * First miner: each draws his top card, aces high; on equal ranks both cards go to the
   bottom of their owners' decks and both draw again.  The deciding pair becomes the two
   entrances: the first miner's card in column 7, the other's in column 8, both in row 2.
@@ -328,8 +336,10 @@ def lode_squares(near_down: list[bool], near_shaft: list[int], suit: int) -> lis
     return [sq for sq in range(SQUARES) if near_shaft[sq] & bit and not near_down[sq]]
 
 
-def dig_squares(near_shaft: list[int]) -> list[int]:
-    return [sq for sq in range(SQUARES) if near_shaft[sq]]
+def dig_squares(face: Sequence[int]) -> list[int]:
+    """Empty squares next to a face-up card (a shaft card or a mother lode): where an entrance may be dug."""
+    return [sq for sq in range(SQUARES)
+            if face[sq] == EMPTY and any(0 <= face[n] < DOWN for n in NEIGHBOURS[sq])]
 
 
 # -- plays ---------------------------------------------------------------------------------
@@ -390,8 +400,7 @@ def legal_plays(state: State, bumps: bool = True) -> list[Play]:
     out = face_up_plays(state, bumps)
     if out:
         return out
-    _, near_shaft = targets(state)
-    squares = dig_squares(near_shaft)
+    squares = dig_squares(state.face)
     out = [Play(DIG_PLAY, c, sq) for c in state.hands[state.turn] for sq in squares]
     return out or [Play(DISCARD_PLAY, c) for c in state.hands[state.turn]]
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from .mine import LODE, MOVEMENT, NEIGHBOURS, SHAFT, SQUARES, points_of, rank_of, role_of
-from .tunnels import DOWN, EMPTY, walks
+from .mine import LODE, MOVEMENT, NEIGHBOURS, SQUARES, points_of, rank_of, role_of
+from .tunnels import EMPTY, walks
 
 if TYPE_CHECKING:
     from .rules import State
@@ -32,13 +32,14 @@ LODE_POINTS: Final = tuple(points_of(c) if role_of(c) == LODE else 0 for c in ra
 
 
 def mine_shut(face: Sequence[int], cell: Sequence[int]) -> bool:
-    """No card can ever be laid again: no empty square is next to an entrance or a shaft
-    card (every shaft, lode and dig needs one).  Once shut, the mine stays as it is."""
+    """No card can ever be laid again: no empty square is next to any card.  A shaft needs
+    an entrance or a shaft card beside it, a lode a shaft card, an entrance a shaft card or a
+    lode, so an empty square beside none of them takes nothing; and since cards are never
+    taken up, once shut the mine stays as it is.  (In practice: the mine is full.)"""
     for sq in range(SQUARES):
-        f = face[sq]
-        if f == DOWN or (f >= 0 and role_of(cell[sq]) == SHAFT):
+        if face[sq] == EMPTY:
             for n in NEIGHBOURS[sq]:
-                if face[n] == EMPTY:
+                if face[n] != EMPTY:
                     return False
     return True
 
