@@ -618,3 +618,26 @@ def test_with_the_draw_piles_used_up_the_miners_play_out_their_hands(tmp_path):
     assert final.ply == 2 and final.hands == ((), ())  # one play each, no draws
     out = play(tmp_path, " ".join(keys) + " wait:3000")
     assert "BOTH DECKS ARE USED UP: A TIE AT 8 TO 8" in news(out)
+
+
+def test_a_stuck_miner_digs_beside_a_mother_lode_and_the_mine_opens_again(tmp_path):
+    from vconsole_programs.cardmine.diagram import build
+    from vconsole_programs.cardmine.mine import parse_square
+    from vconsole_programs.cardmine.rules import DOWN
+    # every end capped: the squares next to the entrances hold shaft cards and every other
+    # square next to a shaft card a lode of its suit, so Alice's five of diamonds plays
+    # nowhere face up; the squares round the lodes still take an entrance
+    grid = "\n".join([". . . . . QS 7S 7H QH . . . . . . .",
+                      ". . . . KS 6S ## ## 9H KH . . . . . .",
+                      ". . . . . JS 8S 8H JH . . . . . . .",
+                      ". . . . . . AS AH . . . . . . . ."])
+    state = build(grid, hands=(["5D"], ["5C", "6C"]), pawns=("2-7", "2-8"))
+    Drive(tmp_path).write_text("CARDMINE.TMP", tmpfile.text(("ALICE", "COMPUTER"), (1, 2), Options(), 1, state))
+    out = play(tmp_path, "wait:1000")
+    assert "NOTHING PLAYS FACE UP: DIG AN ENTRANCE" in out.text[24], out.text[24]
+    out = play(tmp_path, "1 2 4 wait:4000")  # the five face down at 2-4, beside the king of spades
+    assert "ALICE DIGS AN ENTRANCE WITH 5\N{BLACK DIAMOND SUIT} AT 2-4" in news(out), news(out)
+    face = tmpfile.parse(Drive(tmp_path).read_text("CARDMINE.TMP")).state.face
+    assert face[parse_square("2-4")] == DOWN
+    # the computer, holding clubs only, starts a shaft from the new entrance
+    assert any(0 <= face[parse_square(n)] < DOWN for n in ("1-4", "3-4", "2-3")), news(out)
