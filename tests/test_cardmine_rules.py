@@ -426,7 +426,7 @@ def test_a_mine_whose_ends_are_all_capped_is_opened_again_by_digging():
             "4: . . . . . . AS AH . . . . . . . ."]
     board = mine("2: . . . . KS 6S ## ## 9H KH . . . . . .", *rows)
     stuck = build(board, hands=(["5D"], []), pawns=("2-7", "2-8"))
-    assert board_errors(stuck) == [] and not mine_shut(stuck.face, stuck.cell)
+    assert board_errors(stuck) == [] and not mine_shut(stuck.face)
     digs = legal_plays(stuck)
     assert digs and all(p.kind == DIG_PLAY for p in digs)
     opened = apply_play(stuck, [p for p in digs if p.square == sq("2-4")][0])
@@ -437,7 +437,7 @@ def test_a_mine_whose_ends_are_all_capped_is_opened_again_by_digging():
 
 def test_only_a_full_mine_is_shut():
     full = build("\n".join(" ".join(["##"] * 16) for _ in range(4)), hands=(["5D"], []), pawns=("2-7", "2-8"))
-    assert mine_shut(full.face, full.cell)
+    assert mine_shut(full.face)
     assert {p.kind for p in legal_plays(full)} == {DISCARD_PLAY}
 
 

@@ -61,7 +61,7 @@ def _decks_from_discard(s: State, count: int, movement: bool) -> None:
 
 def test_a_shut_mine_with_no_lode_left_is_a_tie_after_the_next_play():
     s = build(_shut(), hands=(["2S"], []), pawns=("2-7", "2-8"))
-    assert mine_shut(s.face, s.cell) and s.decks[0] and s.decks[1]
+    assert mine_shut(s.face) and s.decks[0] and s.decks[1]
     assert points_left(s) == (0, 0) and settled(s)
     t = apply_play(s, legal_plays(s)[0])
     assert t.winner == TIE and chips(t) == 0 and t.decks[1]  # cards left to draw: not exhausted
@@ -91,7 +91,7 @@ def test_a_lode_no_walk_can_end_on_counts_for_nobody():
 
 def test_an_open_mine_counts_every_lode_card_still_to_come():
     s = deal(3, 4)
-    assert not mine_shut(s.face, s.cell) and points_left(s) == (80, 80) and not settled(s)
+    assert not mine_shut(s.face) and points_left(s) == (80, 80) and not settled(s)
 
 
 def test_in_a_shut_mine_each_claim_spends_a_movement_card():
@@ -102,7 +102,7 @@ def test_in_a_shut_mine_each_claim_spends_a_movement_card():
     s = build(_shut(*lodes), hands=(["2S", "5H", "6H"], ["5C", "6C"]), pawns=("2-7", "2-8"),
               options=Options(game_point=10), decks=(0, 0))
     _decks_from_discard(s, 5, movement=False)
-    assert mine_shut(s.face, s.cell) and points_left(s) == (4, 0) and settled(s)
+    assert mine_shut(s.face) and points_left(s) == (4, 0) and settled(s)
     t = build(_shut(*lodes), hands=(["2S", "3S", "6H"], ["5C", "6C"]), pawns=("2-7", "2-8"),
               options=Options(game_point=10), decks=(0, 0))
     _decks_from_discard(t, 5, movement=False)
@@ -121,7 +121,7 @@ def test_each_play_claims_one_lode_at_most_so_the_cards_left_bound_a_score():
                       ". . . . . . . . . . . . . . . .",
                       "AS0 KS0 QS0 JS0 QD0 . . . . . . . . . . KD1"])
     s = build(grid, hands=(["AH"], ["AC"]), pawns=("2-7", "2-8"), decks=(1, 1))
-    assert not mine_shut(s.face, s.cell) and s.score == (12, 3)
+    assert not mine_shut(s.face) and s.score == (12, 3)
     assert points_left(s) == (8, 8) and settled(s)
     t = build(grid, hands=(["AH", "5H"], ["AC"]), pawns=("2-7", "2-8"), decks=(1, 1))
     assert points_left(t)[0] == 12 and not settled(t)  # a card more in hand: a third play

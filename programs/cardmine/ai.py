@@ -279,7 +279,7 @@ class Board:
                     site_shafts[face[n]].add(n)
         self.site_shafts = site_shafts
         self.shaft_places = shaft_places
-        self.dead = not self.lodes and mine_shut(face, cell)  # nothing to claim, nothing to lay
+        self.dead = not self.lodes and mine_shut(face)  # nothing to claim, nothing to lay
         room = len({n for sq in open_sq for n in NEIGHBOURS[sq] if face[n] == EMPTY})
         value = w.open * min(ends, w.open_enough) + w.space * room
         value += w.room * _reachable_room(face, open_sq)

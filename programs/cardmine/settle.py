@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 LODE_POINTS: Final = tuple(points_of(c) if role_of(c) == LODE else 0 for c in range(104))
 
 
-def mine_shut(face: Sequence[int], cell: Sequence[int]) -> bool:
+def mine_shut(face: Sequence[int]) -> bool:
     """No card can ever be laid again: no empty square is next to any card.  A shaft needs
     an entrance or a shaft card beside it, a lode a shaft card, an entrance a shaft card or a
     lode, so an empty square beside none of them takes nothing; and since cards are never
@@ -85,7 +85,7 @@ def points_left(state: State) -> tuple[int, int]:
     face, cell, claim = state.face, state.cell, state.claim
     lodes = [sq for sq in range(SQUARES) if 0 <= face[sq] < 4 and claim[sq] < 0 and LODE_POINTS[cell[sq]]]
     plays = (plays_left(state, 0), plays_left(state, 1))
-    if not mine_shut(face, cell):
+    if not mine_shut(face):
         values = [LODE_POINTS[cell[sq]] for sq in lodes]
         for m in (0, 1):
             values.extend(v for v in map(LODE_POINTS.__getitem__, state.hands[m] + state.decks[m]) if v)
