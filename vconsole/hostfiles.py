@@ -178,10 +178,9 @@ def claim_path(root: str | os.PathLike[str], name: str) -> str:
     the drive's real path and the file, so that every run on this computer finds the same one
     and the player's folder holds nothing but the program's own files."""
     import hashlib
-
-    digest = hashlib.sha256(f"{real_path(root)}\0{name}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
     import tempfile
 
+    digest = hashlib.sha256(f"{real_path(root)}\0{name}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
     user = getattr(os, "getuid", lambda: "")()
     return os.path.join(tempfile.gettempdir(), f"vconsole-{user}-runs", f"{digest}{_CLAIM_SUFFIX}")
 

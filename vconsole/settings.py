@@ -292,7 +292,7 @@ def config_path(cli_value: str | os.PathLike[str] | None, environ: dict[str, str
         return os.fspath(cli_value), True
     if environ.get(ENV_CONFIG):
         return os.path.expanduser(environ[ENV_CONFIG]), True
-    return os.fspath(default_path()), False
+    return default_path(), False
 
 
 @record
